@@ -1,0 +1,68 @@
+//===- DeallocationPipeline.h - Buffer deallocation pipeline ----*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the buffer deallocation pipeline of the series: upstream's
+// ownership-based deallocation with the reuse, hoisting and lowering stages
+// around it, each behind a pipeline option.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIR_DIALECT_BUFFERIZATION_PIPELINES_DEALLOCATIONPIPELINE_H
+#define MLIR_DIALECT_BUFFERIZATION_PIPELINES_DEALLOCATIONPIPELINE_H
+
+#include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+
+namespace bufferization {
+
+/// Options of the buffer deallocation pipeline. Every stage that the series
+/// adds on top of upstream's pipeline gets a switch here, so that
+/// `buffer-deallocation-pipeline{<stage>=false}` works in a pass pipeline
+/// string. Upstream's option keeps its name and meaning.
+struct DeallocationPipelineOptions
+    : public PassPipelineOptions<DeallocationPipelineOptions> {
+  PassOptions::Option<bool> privateFunctionDynamicOwnership{
+      *this, "private-function-dynamic-ownership",
+      llvm::cl::desc(
+          "Allows to add additional results to private functions to return "
+          "ownership of returned memrefs to callers. This can avoid spurious "
+          "buffer clones in the callee."),
+      llvm::cl::init(false)};
+
+  /// Returns the options of the ownership-based deallocation stage.
+  DeallocationOptions getDeallocationOptions() const;
+};
+
+/// Adds the stages of the buffer deallocation pipeline to `pm`, which must be
+/// anchored on a `builtin.module`:
+///   1. `expand-realloc` (without deallocations) and `canonicalize`,
+///   2. `ownership-based-buffer-deallocation`,
+///   3. `canonicalize` and `buffer-deallocation-simplification`,
+///   4. `bufferization-lower-deallocations`,
+///   5. `cse` and `canonicalize`.
+void buildDeallocationPipeline(OpPassManager &pm,
+                               const DeallocationPipelineOptions &options);
+
+/// Registers the pipeline as `buffer-deallocation-pipeline`. Pass and pipeline
+/// names are kept by their first registration, so a tool that wants this
+/// pipeline in place of upstream's must call this function before
+/// `registerAllPasses()`.
+void registerBufferDeallocationPipeline();
+
+/// Registers the pipeline as `optimized-buffer-deallocation-pipeline`, a name
+/// that does not collide with upstream's: this is how the pass plugin offers
+/// the pipeline to a stock `mlir-opt`.
+void registerOptimizedBufferDeallocationPipeline();
+
+} // namespace bufferization
+} // namespace mlir
+
+#endif // MLIR_DIALECT_BUFFERIZATION_PIPELINES_DEALLOCATIONPIPELINE_H

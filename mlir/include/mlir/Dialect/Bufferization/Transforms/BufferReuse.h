@@ -1,0 +1,39 @@
+//===- BufferReuse.h - Buffer reuse passes and patterns ---------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares the passes of the buffer reuse family and the reusable entry points
+// they are built on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H
+#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewriterBase;
+
+namespace bufferization {
+
+#define GEN_PASS_DECL
+#include "mlir/Dialect/Bufferization/Transforms/BufferReusePasses.h.inc"
+
+/// Gives every use of a `bufferization.alloc_tensor` op nested in `root` (and
+/// of a `tensor.empty` op if `splitEmptyTensors` is set) its own copy of the
+/// op, placed right after the original. Returns the number of ops created.
+unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
+                           bool splitEmptyTensors);
+
+#define GEN_PASS_REGISTRATION
+#include "mlir/Dialect/Bufferization/Transforms/BufferReusePasses.h.inc"
+
+} // namespace bufferization
+} // namespace mlir
+
+#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H

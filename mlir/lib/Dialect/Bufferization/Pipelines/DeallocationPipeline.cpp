@@ -1,0 +1,71 @@
+//===- DeallocationPipeline.cpp - Buffer deallocation pipeline ------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the buffer deallocation pipeline of the series and its
+// registration under upstream's name and under a name of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
+
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+DeallocationOptions DeallocationPipelineOptions::getDeallocationOptions() const {
+  DeallocationOptions options;
+  options.privateFuncDynamicOwnership = privateFunctionDynamicOwnership;
+  return options;
+}
+
+void mlir::bufferization::buildDeallocationPipeline(
+    OpPassManager &pm, const DeallocationPipelineOptions &options) {
+  // `memref.realloc` frees its operand, which the ownership-based deallocation
+  // does not model; expand it into alloc + copy first. The deallocation pass
+  // frees the old buffer.
+  memref::ExpandReallocPassOptions expandOptions;
+  expandOptions.emitDeallocs = false;
+  pm.addPass(memref::createExpandReallocPass(expandOptions));
+  pm.addPass(createCanonicalizerPass());
+
+  OwnershipBasedBufferDeallocationPassOptions deallocOptions;
+  deallocOptions.privateFuncDynamicOwnership =
+      options.getDeallocationOptions().privateFuncDynamicOwnership;
+  pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createBufferDeallocationSimplificationPass());
+
+  pm.addPass(createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// The description shared by both registrations.
+static constexpr llvm::StringLiteral kPipelineDescription =
+    "Inserts buffer deallocations after One-Shot Bufferize with the "
+    "ownership-based deallocation and lowers them; each further stage of the "
+    "series (reuse, hoisting, static lowering, merge-alloc) has an option to "
+    "turn it on or off. Deallocation operations (except `memref.realloc`) may "
+    "not be present already.";
+
+void mlir::bufferization::registerBufferDeallocationPipeline() {
+  PassPipelineRegistration<DeallocationPipelineOptions>(
+      "buffer-deallocation-pipeline", kPipelineDescription,
+      buildDeallocationPipeline);
+}
+
+void mlir::bufferization::registerOptimizedBufferDeallocationPipeline() {
+  PassPipelineRegistration<DeallocationPipelineOptions>(
+      "optimized-buffer-deallocation-pipeline", kPipelineDescription,
+      buildDeallocationPipeline);
+}

@@ -1,0 +1,72 @@
+# -*- Python -*-
+"""lit configuration of the buffer deallocation and reuse series.
+
+Tests run the series' `mlir-opt` under its plain name, as upstream's tests do.
+The stock tool of the installed MLIR is `%stock_mlir_opt`.
+"""
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "MLIR_BUFFER_OPT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.buffer_opt_obj_root, "mlir", "test")
+
+llvm_config.use_default_substitutions()
+
+stock_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+our_mlir_opt = os.path.join(config.buffer_opt_tools_dir, "mlir-opt")
+mlir_runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+
+
+def lib(directory, name):
+    return os.path.join(directory, name + config.shlib_ext)
+
+
+runner_utils = lib(config.mlir_lib_dir, "libmlir_runner_utils")
+c_runner_utils = lib(config.mlir_lib_dir, "libmlir_c_runner_utils")
+alloc_tracker = lib(config.buffer_opt_lib_dir, "libmlir_alloc_tracker")
+plugin = lib(config.buffer_opt_lib_dir, "MLIRBufferOptPlugin")
+
+with open(
+    os.path.join(config.buffer_opt_src_root, "utils", "lower-to-llvm.pipeline")
+) as f:
+    lowering = f.read().strip()
+
+# Lowering to LLVM with the generic allocation functions, which the tracker
+# implements, and a run of `main` with the tracker loaded.
+lower_to_llvm = "%s --pass-pipeline='%s'" % (our_mlir_opt, lowering)
+run_tracked = "%s -e main -entry-point-result=void -shared-libs=%s,%s,%s" % (
+    mlir_runner,
+    runner_utils,
+    c_runner_utils,
+    alloc_tracker,
+)
+
+config.substitutions.extend(
+    [
+        ("%stock_mlir_opt", stock_mlir_opt),
+        ("%mlir_runner_utils", runner_utils),
+        ("%mlir_c_runner_utils", c_runner_utils),
+        ("%alloc_tracker", alloc_tracker),
+        ("%buffer_opt_plugin", plugin),
+        ("%lower-and-run-tracked", lower_to_llvm + " | " + run_tracked),
+        ("%lower-to-llvm", lower_to_llvm),
+        ("%run-tracked", run_tracked),
+        ("%shlibext", config.shlib_ext),
+    ]
+)
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.add_tool_substitutions(
+    [ToolSubst("mlir-opt", our_mlir_opt, unresolved="fatal")], []
+)
+llvm_config.add_tool_substitutions(
+    ["mlir-runner", "split-file"], [config.llvm_tools_dir]
+)

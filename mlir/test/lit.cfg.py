@@ -64,6 +64,10 @@ config.substitutions.extend(
 )
 
 llvm_config.with_system_environment(["HOME", "TMPDIR"])
+# `not`, `count` and friends are in the LLVM tools directory, which is not on
+# PATH on Debian; the series' tools come first.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.buffer_opt_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     [ToolSubst("mlir-opt", our_mlir_opt, unresolved="fatal")], []
 )

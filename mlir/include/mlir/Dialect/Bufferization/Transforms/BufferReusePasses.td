@@ -65,10 +65,6 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
            "Also split `tensor.empty` ops, which One-Shot Bufferize turns "
            "into allocations as well">
   ];
-  let statistics = [
-    Statistic<"numSplitOps", "num-split-ops",
-              "Number of allocating ops created to give each use its own">
-  ];
   let dependentDialects = ["bufferization::BufferizationDialect",
                            "tensor::TensorDialect"];
 }

@@ -1,0 +1,68 @@
+// The series' buffer-deallocation-pipeline replaces upstream's in our
+// mlir-opt, keeps upstream's option and rejects unknown ones.
+
+// RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
+// HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --private-function-dynamic-ownership
+// HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --private-function-dynamic-ownership
+
+// The stages, in order.
+// RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STAGES
+// STAGES:      builtin.module(
+// STAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
+// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   buffer-deallocation-simplification,
+// STAGES-NEXT:   bufferization-lower-deallocations,
+// STAGES-NEXT:   cse,
+// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT: )
+
+// private-function-dynamic-ownership reaches the deallocation stage.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN:   | FileCheck %s --check-prefix=DYN
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(optimized-buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN:   | FileCheck %s --check-prefix=DYN
+// RUN: mlir-opt %s --buffer-deallocation-pipeline | FileCheck %s --check-prefix=ABI
+
+// With dynamic ownership, the private function returns the ownership of its
+// result next to it and the caller frees the buffer only when it owns it.
+// DYN-LABEL: func.func private @make
+//  DYN-SAME:   -> (memref<4xf32>, i1)
+//       DYN:   %[[TRUE:.*]] = arith.constant true
+//       DYN:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       DYN:   return %[[A]], %[[TRUE]] : memref<4xf32>, i1
+// DYN-LABEL: func.func @caller
+//       DYN:   %[[R:.*]]:2 = call @make() : () -> (memref<4xf32>, i1)
+//       DYN:   scf.if %[[R]]#1 {
+//       DYN:     memref.dealloc
+
+// By default, the function boundary ABI holds: the caller owns the result.
+// ABI-LABEL: func.func private @make
+//  ABI-SAME:   -> memref<4xf32>
+// ABI-LABEL: func.func @caller
+//       ABI:   %[[R:.*]] = call @make() : () -> memref<4xf32>
+//   ABI-NOT:   scf.if
+//       ABI:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+//  ABI-NEXT:   memref.dealloc %[[BASE]] : memref<f32>
+
+func.func private @make() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  return %a : memref<4xf32>
+}
+
+func.func @caller() -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = func.call @make() : () -> memref<4xf32>
+  %v = memref.load %r[%c0] : memref<4xf32>
+  return %v : f32
+}
+
+// An unknown option is an error.
+// RUN: not mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-such-option=1})" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADOPT
+// BADOPT: no such option no-such-option
+// BADOPT: error: failed to add `buffer-deallocation-pipeline` with options `no-such-option=1`

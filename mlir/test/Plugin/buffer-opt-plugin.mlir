@@ -1,0 +1,60 @@
+// The plugin gives a stock mlir-opt the passes of the series. A stock tool
+// builds its `--<pass>` flags before it loads plugins, so plugin passes are
+// named in `--pass-pipeline` strings (they are listed by `--help`).
+
+// RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
+// HELP: --split-alloc-tensors
+// HELP: --optimized-buffer-deallocation-pipeline
+// HELP-NEXT: --private-function-dynamic-ownership
+
+// RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
+// RUN:   --pass-pipeline="builtin.module(split-alloc-tensors)" | FileCheck %s --check-prefix=SPLIT
+// RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
+// RUN:   --pass-pipeline="builtin.module(func.func(split-alloc-tensors{split-empty-tensors=false}))" \
+// RUN:   | FileCheck %s --check-prefix=NOSPLIT
+
+// The series' pipeline under its own name, after bufferization.
+// RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
+// RUN:   --pass-pipeline="builtin.module(split-alloc-tensors,one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline)" \
+// RUN:   | FileCheck %s --check-prefix=PIPE
+
+// Without the plugin, the stock tool does not know the passes.
+// RUN: not %stock_mlir_opt %s --pass-pipeline="builtin.module(split-alloc-tensors)" 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOPLUGIN
+// NOPLUGIN: 'split-alloc-tensors' does not refer to a registered pass or pass pipeline
+
+// SPLIT-LABEL: func @two_fills
+//       SPLIT:   %[[E0:.*]] = tensor.empty() : tensor<4xf32>
+//  SPLIT-NEXT:   %[[E1:.*]] = tensor.empty() : tensor<4xf32>
+//       SPLIT:   linalg.fill ins(%{{.*}} : f32) outs(%[[E0]] : tensor<4xf32>)
+//       SPLIT:   linalg.fill ins(%{{.*}} : f32) outs(%[[E1]] : tensor<4xf32>)
+
+// NOSPLIT-LABEL: func @two_fills
+//       NOSPLIT:   tensor.empty
+//   NOSPLIT-NOT:   tensor.empty
+//       NOSPLIT:   return
+
+// After splitting, each fill has a buffer of its own and both are freed. The
+// add writes into the argument in place; as a function result must not alias
+// an argument, the result is a clone of it.
+// PIPE-LABEL: func @two_fills
+//  PIPE-SAME:   (%[[ARG:.*]]: memref<4xf32, strided<[?], offset: ?>>)
+//       PIPE:   %[[A:.*]] = memref.alloc() {{.*}} : memref<4xf32>
+//       PIPE:   %[[B:.*]] = memref.alloc() {{.*}} : memref<4xf32>
+//       PIPE:   linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32>)
+//       PIPE:   linalg.fill ins(%{{.*}} : f32) outs(%[[B]] : memref<4xf32>)
+//       PIPE:   linalg.add ins(%[[A]], %[[B]] : {{.*}}) outs(%[[ARG]] : {{.*}})
+//       PIPE:   %[[R:.*]] = bufferization.clone %[[ARG]]
+//   PIPE-DAG:   memref.dealloc %[[A]] : memref<4xf32>
+//   PIPE-DAG:   memref.dealloc %[[B]] : memref<4xf32>
+//       PIPE:   return %[[R]]
+
+func.func @two_fills(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c1 = arith.constant 1.0 : f32
+  %c2 = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %0 = linalg.fill ins(%c1 : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %1 = linalg.fill ins(%c2 : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %2 = linalg.add ins(%0, %1 : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}

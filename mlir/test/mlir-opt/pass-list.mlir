@@ -1,0 +1,31 @@
+// Our mlir-opt registers every dialect, pass and pipeline of the stock
+// mlir-opt of the installed MLIR, so that upstream's lit tests run against it,
+// plus the passes of the series and nothing else.
+
+// RUN: %stock_mlir_opt --help > %t.stock.help
+// RUN: mlir-opt --help > %t.ours.help
+
+// Passes and pipelines are the entries indented by six spaces.
+// RUN: grep -oE '^      --[^ =]+' %t.stock.help | sort > %t.stock.passes
+// RUN: grep -oE '^      --[^ =]+' %t.ours.help | sort > %t.ours.passes
+// RUN: grep -c -- '--test-' %t.stock.passes | FileCheck %s --check-prefix=TESTPASSES
+
+// Every stock pass is there ...
+// RUN: comm -23 %t.stock.passes %t.ours.passes | count 0
+// ... and the extra ones are the series'.
+// RUN: comm -13 %t.stock.passes %t.ours.passes | FileCheck %s --check-prefix=EXTRA
+
+// The same dialects, including the test dialects.
+// RUN: grep '^Available Dialects:' %t.stock.help > %t.stock.dialects
+// RUN: grep '^Available Dialects:' %t.ours.help > %t.ours.dialects
+// RUN: diff %t.stock.dialects %t.ours.dialects
+// RUN: FileCheck %s --check-prefix=DIALECTS < %t.ours.dialects
+
+// The installed test libraries provide a couple of hundred --test-* passes.
+// TESTPASSES: {{[1-9][0-9][0-9]}}
+
+// EXTRA:      --optimized-buffer-deallocation-pipeline
+// EXTRA-NEXT: --split-alloc-tensors
+// EXTRA-NOT:  --
+
+// DIALECTS: {{ test, test_dyn, test_irdl_to_cpp,}}

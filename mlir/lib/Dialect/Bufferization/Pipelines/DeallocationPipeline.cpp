@@ -22,7 +22,8 @@
 using namespace mlir;
 using namespace mlir::bufferization;
 
-DeallocationOptions DeallocationPipelineOptions::getDeallocationOptions() const {
+DeallocationOptions
+DeallocationPipelineOptions::getDeallocationOptions() const {
   DeallocationOptions options;
   options.privateFuncDynamicOwnership = privateFunctionDynamicOwnership;
   return options;

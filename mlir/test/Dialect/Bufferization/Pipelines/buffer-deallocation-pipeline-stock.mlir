@@ -38,3 +38,19 @@ func.func @grow(%m: memref<4xf32>, %n: index) -> memref<?xf32> {
   %g = memref.realloc %a(%n) : memref<4xf32> to memref<?xf32>
   return %g : memref<?xf32>
 }
+
+// Ops of the `test` dialect, which upstream's deallocation tests use, parse
+// and bufferize alike in both tools (seed 002, "condBranch").
+func.func @cond_branch_test_ops(%arg0: i1, %arg1: memref<2xf32>, %arg2: memref<2xf32>) {
+  cf.cond_br %arg0, ^bb1, ^bb2
+^bb1:
+  test.buffer_based in(%arg1: memref<2xf32>) out(%arg2: memref<2xf32>)
+  cf.br ^bb3(%arg1 : memref<2xf32>)
+^bb2:
+  %0 = memref.alloc() : memref<2xf32>
+  test.buffer_based in(%arg1: memref<2xf32>) out(%0: memref<2xf32>)
+  cf.br ^bb3(%0 : memref<2xf32>)
+^bb3(%1: memref<2xf32>):
+  test.copy(%1, %arg2) : (memref<2xf32>, memref<2xf32>)
+  return
+}

@@ -31,8 +31,10 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
     write all of them into the same buffer, which keeps that buffer alive
     from the first use to the last one and hides from later passes that the
     computations are independent. With one op per use, every computation gets
-    a buffer whose live range is exactly its own, which the deallocation
-    pipeline can then free early and reuse.
+    a buffer whose live range is exactly its own, which the reuse stages of
+    the deallocation pipeline can free early and reuse. On its own, while
+    deallocations are placed at the end of their block, the split can raise
+    the number of allocations and the peak memory.
 
     The contents of a `bufferization.alloc_tensor` without `copy` operand and
     of a `tensor.empty` are undefined, so giving each use a distinct value is

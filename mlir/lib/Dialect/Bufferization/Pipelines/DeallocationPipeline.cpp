@@ -54,10 +54,8 @@ void mlir::bufferization::buildDeallocationPipeline(
 /// The description shared by both registrations.
 static constexpr llvm::StringLiteral kPipelineDescription =
     "Inserts buffer deallocations after One-Shot Bufferize with the "
-    "ownership-based deallocation and lowers them; each further stage of the "
-    "series (reuse, hoisting, static lowering, merge-alloc) has an option to "
-    "turn it on or off. Deallocation operations (except `memref.realloc`) may "
-    "not be present already.";
+    "ownership-based deallocation, simplifies and lowers them. Deallocation "
+    "operations (except `memref.realloc`) may not be present already.";
 
 void mlir::bufferization::registerBufferDeallocationPipeline() {
   PassPipelineRegistration<DeallocationPipelineOptions>(

@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferReuse.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Compiler.h"
@@ -31,7 +31,7 @@ using namespace mlir;
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "MLIRBufferOptPasses", LLVM_VERSION_STRING,
           []() {
-            bufferization::registerBufferReusePasses();
+            bufferization::registerBufferOptimizationPasses();
             bufferization::registerOptimizedBufferDeallocationPipeline();
           }};
 }

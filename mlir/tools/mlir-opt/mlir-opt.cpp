@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferReuse.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -320,7 +320,7 @@ int main(int argc, char **argv) {
   // buffer-deallocation-pipeline must come before upstream's.
   bufferization::registerBufferDeallocationPipeline();
   bufferization::registerOptimizedBufferDeallocationPipeline();
-  bufferization::registerBufferReusePasses();
+  bufferization::registerBufferOptimizationPasses();
 
   registerAllPasses();
   registerTestPasses();

@@ -14,14 +14,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferReuse.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
 namespace bufferization {
 #define GEN_PASS_DEF_SPLITALLOCTENSORSPASS
-#include "mlir/Dialect/Bufferization/Transforms/BufferReusePasses.h.inc"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 } // namespace bufferization
 } // namespace mlir
 

@@ -1,4 +1,4 @@
-//===-- BufferReusePasses.td - Buffer reuse pass definitions -*- tablegen -*-===//
+//===-- BufferOptimizationPasses.td - Buffer optimizations -*- tablegen -*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.
@@ -7,13 +7,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Passes that make memory cheap around buffer deallocation: preparing tensor
-// IR for bufferization and reusing, hoisting and eliding buffers after the
-// ownership-based deallocation has run.
+// IR for bufferization, reusing, hoisting and eliding buffers after the
+// ownership-based deallocation has run, and lowering deallocations.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSEPASSES
-#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSEPASSES
+#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATIONPASSES
+#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATIONPASSES
 
 include "mlir/Pass/PassBase.td"
 
@@ -71,4 +71,4 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
                            "tensor::TensorDialect"];
 }
 
-#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSEPASSES
+#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATIONPASSES

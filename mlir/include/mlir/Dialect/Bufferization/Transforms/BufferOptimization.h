@@ -1,4 +1,4 @@
-//===- BufferReuse.h - Buffer reuse passes and patterns ---------*- C++ -*-===//
+//===- BufferOptimization.h - Buffer optimization passes --------*- C++ -*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.
@@ -6,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the passes of the buffer reuse family and the reusable entry points
-// they are built on.
+// Declares the series' bufferization passes (preparation for bufferization,
+// buffer reuse after deallocation, lowering of deallocations) and the
+// reusable entry points they are built on.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H
-#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H
+#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
+#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 
 #include "mlir/Pass/Pass.h"
 
@@ -22,7 +23,7 @@ class RewriterBase;
 namespace bufferization {
 
 #define GEN_PASS_DECL
-#include "mlir/Dialect/Bufferization/Transforms/BufferReusePasses.h.inc"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 
 /// Gives every use of a `bufferization.alloc_tensor` op nested in `root` (and
 /// of a `tensor.empty` op if `splitEmptyTensors` is set) its own copy of the
@@ -31,9 +32,9 @@ unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
 #define GEN_PASS_REGISTRATION
-#include "mlir/Dialect/Bufferization/Transforms/BufferReusePasses.h.inc"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 
 } // namespace bufferization
 } // namespace mlir
 
-#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERREUSE_H
+#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H

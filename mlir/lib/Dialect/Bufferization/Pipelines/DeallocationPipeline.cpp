@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -46,6 +47,10 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createBufferDeallocationSimplificationPass());
 
+  // Lower what needs few alias checks inline; the helper-based lowering takes
+  // the rest.
+  if (options.lowerDeallocationsToSCF)
+    pm.addPass(createLowerDeallocationsToSCFPass());
   pm.addPass(createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());

@@ -1,17 +1,18 @@
-// With no stage of the series switched on, the pipeline produces exactly what
-// the stock mlir-opt's pipeline produces. At this point of the series that is
-// the default; each later stage must be switched off here to keep the
-// comparison, so that the baseline stays reachable from the pipeline options.
+// With every stage of the series switched off, the pipeline produces exactly
+// what the stock mlir-opt's pipeline produces: the baseline stays reachable
+// from the pipeline options. Each new stage adds its switch to STOCK.
 
-// RUN: mlir-opt %s --buffer-deallocation-pipeline > %t.ours
+// DEFINE: %{stock_options} = lower-deallocations-to-scf=false
+
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{%{stock_options}})" > %t.ours
 // RUN: %stock_mlir_opt %s --buffer-deallocation-pipeline > %t.stock
 // RUN: diff %t.stock %t.ours
 
-// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-scf-for-fresh-buffer.mlir --buffer-deallocation-pipeline > %t.loop.ours
+// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-scf-for-fresh-buffer.mlir --pass-pipeline="builtin.module(buffer-deallocation-pipeline{%{stock_options}})" > %t.loop.ours
 // RUN: %stock_mlir_opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-scf-for-fresh-buffer.mlir --buffer-deallocation-pipeline > %t.loop.stock
 // RUN: diff %t.loop.stock %t.loop.ours
 
-// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-diamond.mlir --buffer-deallocation-pipeline > %t.cf.ours
+// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-diamond.mlir --pass-pipeline="builtin.module(buffer-deallocation-pipeline{%{stock_options}})" > %t.cf.ours
 // RUN: %stock_mlir_opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-diamond.mlir --buffer-deallocation-pipeline > %t.cf.stock
 // RUN: diff %t.cf.stock %t.cf.ours
 

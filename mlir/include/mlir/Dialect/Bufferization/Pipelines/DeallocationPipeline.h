@@ -37,6 +37,14 @@ struct DeallocationPipelineOptions
           "buffer clones in the callee."),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> lowerDeallocationsToSCF{
+      *this, "lower-deallocations-to-scf",
+      llvm::cl::desc(
+          "Lower deallocations with few operands to guarded memref.dealloc "
+          "ops with inline alias checks instead of calls to the "
+          "dealloc_helper function, which allocates its arguments on the heap"),
+      llvm::cl::init(true)};
+
   /// Returns the options of the ownership-based deallocation stage.
   DeallocationOptions getDeallocationOptions() const;
 };
@@ -46,7 +54,8 @@ struct DeallocationPipelineOptions
 ///   1. `expand-realloc` (without deallocations) and `canonicalize`,
 ///   2. `ownership-based-buffer-deallocation`,
 ///   3. `canonicalize` and `buffer-deallocation-simplification`,
-///   4. `bufferization-lower-deallocations`,
+///   4. `lower-deallocations-to-scf` (option `lower-deallocations-to-scf`)
+///      and `bufferization-lower-deallocations` for what is left,
 ///   5. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);

@@ -18,6 +18,8 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+class BufferOriginAnalysis;
+class RewritePatternSet;
 class RewriterBase;
 
 namespace bufferization {
@@ -30,6 +32,14 @@ namespace bufferization {
 /// op, placed right after the original. Returns the number of ops created.
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
+
+/// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
+/// `memref.dealloc` ops with inline alias checks, for ops that need at most
+/// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing
+/// statically where it can and must outlive the patterns.
+void populateLowerDeallocationsToSCFPatterns(RewritePatternSet &patterns,
+                                             BufferOriginAnalysis &analysis,
+                                             unsigned maxAliasChecks);
 
 #define GEN_PASS_REGISTRATION
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"

@@ -71,4 +71,62 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
                            "tensor::TensorDialect"];
 }
 
+def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
+  let summary = "Lower `bufferization.dealloc` ops to guarded `memref.dealloc` "
+                "ops with inline alias checks";
+  let description = [{
+    Lowers `bufferization.dealloc` ops to `memref.dealloc` ops guarded by
+    `scf.if`, computing the guards with inline pointer comparisons instead of
+    the `dealloc_helper` library function that `bufferization-lower-
+    deallocations` calls for ops with more than one memref. The helper costs
+    five heap allocations per call for its metadata; the inline checks cost
+    none.
+
+    For `n` memrefs and `m` retained memrefs, memref `i` is freed iff its
+    condition holds, it aliases no retained memref, and it aliases no earlier
+    memref `j < i` whose condition holds (that one is freed instead, or, if
+    retained, neither is). The updated condition of a retained memref is the
+    disjunction of the conditions of the memrefs that alias it. Pairs that
+    `BufferOriginAnalysis` decides statically (two different allocations, or
+    views of the same one) need no comparison.
+
+    The code is quadratic in the number of operands, so an op that needs more
+    than `max-alias-checks` runtime comparisons is left alone, for
+    `bufferization-lower-deallocations` to lower with the helper. Run this pass
+    before that one.
+
+    Example:
+
+    ```mlir
+    bufferization.dealloc (%a, %b : memref<f32>, memref<f32>) if (%ca, %cb)
+    ```
+
+    becomes
+
+    ```mlir
+    scf.if %ca {
+      memref.dealloc %a : memref<f32>
+    }
+    %pa = memref.extract_aligned_pointer_as_index %a : memref<f32> -> index
+    %pb = memref.extract_aligned_pointer_as_index %b : memref<f32> -> index
+    %same = arith.cmpi eq, %pb, %pa : index
+    %freed_as_a = arith.andi %same, %ca : i1
+    %not_freed_as_a = arith.xori %freed_as_a, %true : i1
+    %free_b = arith.andi %cb, %not_freed_as_a : i1
+    scf.if %free_b {
+      memref.dealloc %b : memref<f32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"maxAliasChecks", "max-alias-checks", "unsigned",
+           /*default=*/"32",
+           "Largest number of runtime pointer comparisons one op may need to "
+           "be lowered inline; larger ops are left to the helper-based "
+           "lowering">
+  ];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
 #endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATIONPASSES

@@ -1,0 +1,274 @@
+//===- LowerDeallocationsToSCF.cpp - Inline lowering of deallocs ----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements a lowering of `bufferization.dealloc` ops to
+// `scf.if`-guarded `memref.dealloc` ops whose guards are computed with inline
+// pointer comparisons, so that no `dealloc_helper` call (and none of the heap
+// allocations for its arguments) is needed for ops with a few operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_LOWERDEALLOCATIONSTOSCFPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// A guard of the lowering: a boolean that is either known at compile time or
+/// an i1 value computed at run time.
+struct Guard {
+  /// Wraps `value`, recognizing constants.
+  static Guard of(Value value) {
+    APInt constantValue;
+    if (matchPattern(value, m_ConstantInt(&constantValue)))
+      return constant(!constantValue.isZero());
+    return Guard{value, std::nullopt};
+  }
+  static Guard constant(bool known) { return Guard{Value(), known}; }
+
+  Value value;
+  std::optional<bool> known;
+};
+
+/// Builds the boolean expressions of the lowering. Known operands are folded
+/// right away, so that pairs decided statically leave no trace in the IR, and
+/// each comparison of two pointers is emitted once.
+class GuardBuilder {
+public:
+  GuardBuilder(RewriterBase &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
+
+  Guard logicalAnd(Guard lhs, Guard rhs) {
+    if (lhs.known)
+      return *lhs.known ? rhs : lhs;
+    if (rhs.known)
+      return *rhs.known ? lhs : rhs;
+    return Guard::of(
+        arith::AndIOp::create(rewriter, loc, lhs.value, rhs.value));
+  }
+
+  Guard logicalOr(Guard lhs, Guard rhs) {
+    if (lhs.known)
+      return *lhs.known ? lhs : rhs;
+    if (rhs.known)
+      return *rhs.known ? rhs : lhs;
+    return Guard::of(
+        Value(arith::OrIOp::create(rewriter, loc, lhs.value, rhs.value)));
+  }
+
+  Guard logicalNot(Guard guard) {
+    if (guard.known)
+      return Guard::constant(!*guard.known);
+    return Guard::of(Value(arith::XOrIOp::create(
+        rewriter, loc, guard.value, materialize(Guard::constant(true)))));
+  }
+
+  /// Returns a guard that holds iff `lhs` and `rhs` are the same buffer: the
+  /// statically `known` answer if there is one, a comparison of the aligned
+  /// pointers otherwise.
+  Guard aliases(Value lhs, Value rhs, std::optional<bool> known) {
+    if (known)
+      return Guard::constant(*known);
+    Value &comparison = comparisons[{lhs, rhs}];
+    if (!comparison) {
+      // Sequenced explicitly: the order of the IR must not depend on the
+      // compiler's order of evaluating arguments.
+      Value lhsPointer = getPointer(lhs);
+      Value rhsPointer = getPointer(rhs);
+      comparison = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, lhsPointer, rhsPointer);
+    }
+    return Guard::of(comparison);
+  }
+
+  /// Returns `guard` as an i1 value.
+  Value materialize(Guard guard) {
+    if (!guard.known)
+      return guard.value;
+    Value &constant = *guard.known ? trueValue : falseValue;
+    if (!constant)
+      constant = arith::ConstantOp::create(rewriter, loc,
+                                           rewriter.getBoolAttr(*guard.known));
+    return constant;
+  }
+
+private:
+  /// Returns the aligned pointer of `memref` as an index, extracted once.
+  Value getPointer(Value memref) {
+    Value &pointer = pointers[memref];
+    if (!pointer)
+      pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
+    return pointer;
+  }
+
+  RewriterBase &rewriter;
+  Location loc;
+  Value trueValue, falseValue;
+  DenseMap<Value, Value> pointers;
+  DenseMap<std::pair<Value, Value>, Value> comparisons;
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// Lowers a `bufferization.dealloc` op whose alias checks that cannot be
+/// decided statically number at most `maxAliasChecks`. Memref `i` is freed iff
+/// its condition holds, it aliases no retained memref and no earlier memref
+/// whose condition holds. The updated condition of retained memref `r` is the
+/// disjunction of the conditions of the memrefs that alias it.
+///
+/// Example:
+///
+/// ```mlir
+/// %0 = bufferization.dealloc (%a : memref<f32>) if (%c) retain (%r : ...)
+/// ```
+///
+/// becomes
+///
+/// ```mlir
+/// %pa = memref.extract_aligned_pointer_as_index %a
+/// %pr = memref.extract_aligned_pointer_as_index %r
+/// %same = arith.cmpi eq, %pa, %pr : index
+/// %not_same = arith.xori %same, %true : i1
+/// %free = arith.andi %c, %not_same : i1
+/// scf.if %free {
+///   memref.dealloc %a : memref<f32>
+/// }
+/// %0 = arith.andi %same, %c : i1
+/// ```
+struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
+  LowerDeallocWithInlineAliasChecks(MLIRContext *context,
+                                    BufferOriginAnalysis &analysis,
+                                    unsigned maxAliasChecks)
+      : OpRewritePattern<DeallocOp>(context), analysis(analysis),
+        maxAliasChecks(maxAliasChecks) {}
+
+  LogicalResult matchAndRewrite(DeallocOp deallocOp,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value> memrefs(deallocOp.getMemrefs());
+    SmallVector<Value> conditions(deallocOp.getConditions());
+    SmallVector<Value> retained(deallocOp.getRetained());
+
+    // Decide every pair statically where possible and count the rest.
+    // `memrefAliases[i][j]` for j < i, `retainedAliases[i][r]`.
+    unsigned numRuntimeChecks = 0;
+    auto decide = [&](Value lhs, Value rhs) {
+      std::optional<bool> known = analysis.isSameAllocation(lhs, rhs);
+      if (!known)
+        ++numRuntimeChecks;
+      return known;
+    };
+    SmallVector<SmallVector<std::optional<bool>>> memrefAliases(memrefs.size());
+    SmallVector<SmallVector<std::optional<bool>>> retainedAliases(
+        memrefs.size());
+    for (auto [i, memref] : llvm::enumerate(memrefs)) {
+      for (Value earlier : ArrayRef(memrefs).take_front(i))
+        memrefAliases[i].push_back(decide(memref, earlier));
+      for (Value kept : retained)
+        retainedAliases[i].push_back(decide(memref, kept));
+    }
+    if (numRuntimeChecks > maxAliasChecks)
+      return rewriter.notifyMatchFailure(
+          deallocOp, "needs more runtime alias checks than allowed; left to "
+                     "the helper-based lowering");
+
+    GuardBuilder guards(rewriter, deallocOp.getLoc());
+    for (auto [i, memref] : llvm::enumerate(memrefs)) {
+      Guard shouldFree = Guard::of(conditions[i]);
+      for (auto [r, kept] : llvm::enumerate(retained))
+        shouldFree = guards.logicalAnd(
+            shouldFree, guards.logicalNot(guards.aliases(
+                            memref, kept, retainedAliases[i][r])));
+      for (unsigned j = 0; j < i; ++j) {
+        // An earlier alias that is owned takes care of the buffer: it frees
+        // it, or it is retained and so is this one.
+        Guard ownedEarlierAlias = guards.logicalAnd(
+            guards.aliases(memref, memrefs[j], memrefAliases[i][j]),
+            Guard::of(conditions[j]));
+        shouldFree =
+            guards.logicalAnd(shouldFree, guards.logicalNot(ownedEarlierAlias));
+      }
+      if (shouldFree.known) {
+        if (*shouldFree.known)
+          memref::DeallocOp::create(rewriter, deallocOp.getLoc(), memref);
+        continue;
+      }
+      scf::IfOp::create(rewriter, deallocOp.getLoc(), shouldFree.value,
+                        [&](OpBuilder &builder, Location loc) {
+                          memref::DeallocOp::create(builder, loc, memref);
+                          scf::YieldOp::create(builder, loc);
+                        });
+    }
+
+    SmallVector<Value> updatedConditions;
+    for (auto [r, kept] : llvm::enumerate(retained)) {
+      Guard owned = Guard::constant(false);
+      for (auto [i, memref] : llvm::enumerate(memrefs))
+        owned = guards.logicalOr(
+            owned, guards.logicalAnd(
+                       guards.aliases(memref, kept, retainedAliases[i][r]),
+                       Guard::of(conditions[i])));
+      updatedConditions.push_back(guards.materialize(owned));
+    }
+    rewriter.replaceOp(deallocOp, updatedConditions);
+    return success();
+  }
+
+private:
+  BufferOriginAnalysis &analysis;
+  unsigned maxAliasChecks;
+};
+
+//===----------------------------------------------------------------------===//
+// LowerDeallocationsToSCFPass
+//===----------------------------------------------------------------------===//
+
+/// Lowers the `bufferization.dealloc` ops that need few runtime alias checks.
+struct LowerDeallocationsToSCFPass
+    : public bufferization::impl::LowerDeallocationsToSCFPassBase<
+          LowerDeallocationsToSCFPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    BufferOriginAnalysis analysis(getOperation());
+    RewritePatternSet patterns(&getContext());
+    populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+
+} // namespace
+
+void mlir::bufferization::populateLowerDeallocationsToSCFPatterns(
+    RewritePatternSet &patterns, BufferOriginAnalysis &analysis,
+    unsigned maxAliasChecks) {
+  patterns.add<LowerDeallocWithInlineAliasChecks>(patterns.getContext(),
+                                                  analysis, maxAliasChecks);
+}

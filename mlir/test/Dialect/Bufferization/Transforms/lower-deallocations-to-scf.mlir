@@ -1,0 +1,131 @@
+// RUN: mlir-opt %s --lower-deallocations-to-scf --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(lower-deallocations-to-scf{max-alias-checks=0}))" --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=NOCHECKS
+
+// One memref, nothing retained: a guarded free, no alias check.
+
+// CHECK-LABEL: func @one_memref
+//  CHECK-SAME:   (%[[M:.*]]: memref<2xf32>, %[[C:.*]]: i1)
+//  CHECK-NEXT:   scf.if %[[C]] {
+//  CHECK-NEXT:     memref.dealloc %[[M]] : memref<2xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+// NOCHECKS-LABEL: func @one_memref
+//   NOCHECKS-NOT:   bufferization.dealloc
+func.func @one_memref(%m: memref<2xf32>, %c: i1) {
+  bufferization.dealloc (%m : memref<2xf32>) if (%c)
+  return
+}
+
+// -----
+
+// Constant conditions need no guard: a plain free, or nothing at all.
+
+// CHECK-LABEL: func @constant_conditions
+//  CHECK-SAME:   (%[[A:.*]]: memref<2xf32>, %[[B:.*]]: memref<2xf32>)
+//   CHECK-NOT:   scf.if
+//       CHECK:   memref.dealloc %[[A]] : memref<2xf32>
+//   CHECK-NOT:   memref.dealloc
+//   CHECK-NOT:   scf.if
+//       CHECK:   return
+func.func @constant_conditions(%a: memref<2xf32>, %b: memref<2xf32>) {
+  %true = arith.constant true
+  %false = arith.constant false
+  bufferization.dealloc (%a : memref<2xf32>) if (%true)
+  bufferization.dealloc (%b : memref<2xf32>) if (%false)
+  return
+}
+
+// -----
+
+// Two memrefs that may alias: the second is freed only if it is not the
+// first one while the first one is owned.
+
+// CHECK-LABEL: func @two_may_alias
+//  CHECK-SAME:   (%[[A:.*]]: memref<f32>, %[[B:.*]]: memref<f32>, %[[CA:.*]]: i1, %[[CB:.*]]: i1)
+//  CHECK-NEXT:   scf.if %[[CA]] {
+//  CHECK-NEXT:     memref.dealloc %[[A]] : memref<f32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+//  CHECK-NEXT:   %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//  CHECK-NEXT:   %[[SAME:.*]] = arith.cmpi eq, %[[PB]], %[[PA]] : index
+//  CHECK-NEXT:   %[[OWNED_SAME:.*]] = arith.andi %[[SAME]], %[[CA]] : i1
+//  CHECK-NEXT:   %[[TRUE:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[NOT:.*]] = arith.xori %[[OWNED_SAME]], %[[TRUE]] : i1
+//  CHECK-NEXT:   %[[FREE_B:.*]] = arith.andi %[[CB]], %[[NOT]] : i1
+//  CHECK-NEXT:   scf.if %[[FREE_B]] {
+//  CHECK-NEXT:     memref.dealloc %[[B]] : memref<f32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+// The runtime check is over the limit of 0: left for the helper lowering.
+// NOCHECKS-LABEL: func @two_may_alias
+//       NOCHECKS:   bufferization.dealloc
+//   NOCHECKS-NOT:   memref.dealloc
+func.func @two_may_alias(%a: memref<f32>, %b: memref<f32>, %ca: i1, %cb: i1) {
+  bufferization.dealloc (%a, %b : memref<f32>, memref<f32>) if (%ca, %cb)
+  return
+}
+
+// -----
+
+// A retained memref: not freed if it is the same buffer, and the updated
+// condition says whether the retained memref is owned.
+
+// CHECK-LABEL: func @retained_may_alias
+//  CHECK-SAME:   (%[[M:.*]]: memref<f32>, %[[C:.*]]: i1, %[[R:.*]]: memref<2xf32>)
+//  CHECK-NEXT:   %[[PM:.*]] = memref.extract_aligned_pointer_as_index %[[M]]
+//  CHECK-NEXT:   %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+//  CHECK-NEXT:   %[[SAME:.*]] = arith.cmpi eq, %[[PM]], %[[PR]] : index
+//  CHECK-NEXT:   %[[TRUE:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[NOT:.*]] = arith.xori %[[SAME]], %[[TRUE]] : i1
+//  CHECK-NEXT:   %[[FREE:.*]] = arith.andi %[[C]], %[[NOT]] : i1
+//  CHECK-NEXT:   scf.if %[[FREE]] {
+//  CHECK-NEXT:     memref.dealloc %[[M]] : memref<f32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[OWNED:.*]] = arith.andi %[[SAME]], %[[C]] : i1
+//  CHECK-NEXT:   return %[[OWNED]] : i1
+func.func @retained_may_alias(%m: memref<f32>, %c: i1, %r: memref<2xf32>) -> i1 {
+  %0 = bufferization.dealloc (%m : memref<f32>) if (%c) retain (%r : memref<2xf32>)
+  return %0 : i1
+}
+
+// -----
+
+// Aliasing decided statically: two allocations never alias, and a view of an
+// allocation always aliases it. No pointer is compared.
+
+// CHECK-LABEL: func @statically_decided
+//  CHECK-SAME:   (%[[CA:.*]]: i1, %[[CB:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[V:.*]] = memref.subview %[[A]]
+//   CHECK-NOT:   memref.extract_aligned_pointer_as_index
+//   CHECK-NOT:   arith.cmpi
+//       CHECK:   scf.if %[[CB]] {
+//  CHECK-NEXT:     memref.dealloc %[[B]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[CA]] : i1
+// Nothing needs a runtime check, so even a limit of 0 lowers it.
+// NOCHECKS-LABEL: func @statically_decided
+//   NOCHECKS-NOT:   bufferization.dealloc
+//       NOCHECKS:   return
+func.func @statically_decided(%ca: i1, %cb: i1) -> i1 {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %v = memref.subview %a[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+  %0 = bufferization.dealloc (%a, %b : memref<4xf32>, memref<4xf32>) if (%ca, %cb)
+      retain (%v : memref<2xf32, strided<[1], offset: 1>>)
+  return %0 : i1
+}
+
+// -----
+
+// Nothing to free: every retained memref is not owned.
+
+// CHECK-LABEL: func @nothing_to_free
+//  CHECK-NEXT:   %[[FALSE:.*]] = arith.constant false
+//  CHECK-NEXT:   return %[[FALSE]], %[[FALSE]] : i1, i1
+func.func @nothing_to_free(%r0: memref<2xf32>, %r1: memref<2xf32>) -> (i1, i1) {
+  %0:2 = bufferization.dealloc retain (%r0, %r1 : memref<2xf32>, memref<2xf32>)
+  return %0#0, %0#1 : i1, i1
+}

@@ -3,9 +3,11 @@
 // named in `--pass-pipeline` strings (they are listed by `--help`).
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
+// HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
+// HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
 

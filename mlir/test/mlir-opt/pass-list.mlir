@@ -24,7 +24,8 @@
 // The installed test libraries provide a couple of hundred --test-* passes.
 // TESTPASSES: {{[1-9][0-9][0-9]}}
 
-// EXTRA:      --lower-deallocations-to-scf
+// EXTRA:      --hoist-alloc-dealloc-pairs
+// EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
 // EXTRA-NEXT: --split-alloc-tensors
 // EXTRA-NOT:  --

@@ -52,6 +52,11 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.lowerDeallocationsToSCF)
     pm.addPass(createLowerDeallocationsToSCFPass());
   pm.addPass(createLowerDeallocationsPass());
+
+  // Once every free is a plain `memref.dealloc`, per-iteration buffers can
+  // leave their loops.
+  if (options.hoistAllocDeallocPairs)
+    pm.addPass(createHoistAllocDeallocPairsPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -3,9 +3,11 @@
 
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
 
@@ -20,6 +22,7 @@
 // STAGES-NEXT:   buffer-deallocation-simplification,
 // STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
 // STAGES-NEXT:   bufferization-lower-deallocations,
+// STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT: )
@@ -30,6 +33,11 @@
 // NOSCF:     buffer-deallocation-simplification,
 // NOSCF-NOT: lower-deallocations-to-scf
 // NOSCF:     bufferization-lower-deallocations,
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOHOIST
+// NOHOIST:     bufferization-lower-deallocations,
+// NOHOIST-NOT: hoist-alloc-dealloc-pairs
+// NOHOIST:     cse
 
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \

@@ -37,6 +37,12 @@ struct DeallocationPipelineOptions
           "buffer clones in the callee."),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> hoistAllocDeallocPairs{
+      *this, "hoist-alloc-dealloc-pairs",
+      llvm::cl::desc("Move allocations that are freed in the same iteration "
+                     "of a sequential loop out of the loop"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> lowerDeallocationsToSCF{
       *this, "lower-deallocations-to-scf",
       llvm::cl::desc(
@@ -56,7 +62,8 @@ struct DeallocationPipelineOptions
 ///   3. `canonicalize` and `buffer-deallocation-simplification`,
 ///   4. `lower-deallocations-to-scf` (option `lower-deallocations-to-scf`)
 ///      and `bufferization-lower-deallocations` for what is left,
-///   5. `cse` and `canonicalize`.
+///   5. `hoist-alloc-dealloc-pairs` (option `hoist-alloc-dealloc-pairs`),
+///   6. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);
 

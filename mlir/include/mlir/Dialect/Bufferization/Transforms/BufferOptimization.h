@@ -33,6 +33,13 @@ namespace bufferization {
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
+/// Moves each `memref.alloc` nested in `root` that is freed by a
+/// `memref.dealloc` in the same iteration of a sequential loop (`scf.for`,
+/// `scf.while`) out of that loop and of as many enclosing sequential loops as
+/// its sizes allow, with the deallocation after the outermost of them. Returns
+/// the number of loops left by all allocations.
+unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root);
+
 /// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
 /// `memref.dealloc` ops with inline alias checks, for ops that need at most
 /// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing

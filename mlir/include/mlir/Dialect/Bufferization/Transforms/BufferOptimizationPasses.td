@@ -129,4 +129,57 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
                            "scf::SCFDialect"];
 }
 
+def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
+  let summary = "Hoist allocations that are freed in the same loop iteration "
+                "out of sequential loops";
+  let description = [{
+    Runs after deallocations have been inserted and lowered. A `memref.alloc`
+    and the `memref.dealloc` that frees it in the same iteration of an
+    `scf.for` body or of either region of an `scf.while` become one
+    allocation before the loop and one deallocation after it, so that the
+    loop reuses one buffer instead of allocating one per iteration. Nested
+    loops are left one level at a time, as long as the sizes of the buffer
+    are defined outside of the loop.
+
+    Since the contents of a fresh buffer are undefined and the buffer is freed
+    before the next iteration starts, no iteration can observe that it gets
+    the buffer of the previous one. The pass only moves a pair when:
+
+    * both ops are in the body block of the loop (so they execute once per
+      iteration), the deallocation after the allocation;
+    * the deallocation is the only op that frees the buffer or any alias of
+      it (`BufferViewFlowAnalysis`);
+    * no alias of the buffer is yielded by the loop body or used outside of
+      the loop;
+    * the dynamic sizes are defined outside of the loop.
+
+    Parallel loops (`scf.forall`, `scf.parallel`, `affine.parallel`) run
+    iterations concurrently, each of which needs its own buffer: they are
+    never hoisted out of, unlike with upstream's `buffer-loop-hoisting`.
+    In a `scf.while` loop, hoisting keeps the buffer alive for the whole loop,
+    which may raise the peak memory when the loop body allocates other
+    buffers.
+
+    Example:
+
+    ```mlir
+    scf.for %i = %lb to %ub step %s {
+      %t = memref.alloc(%n) : memref<?xf32>
+      "some.use"(%t) : (memref<?xf32>) -> ()
+      memref.dealloc %t : memref<?xf32>
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    %t = memref.alloc(%n) : memref<?xf32>
+    scf.for %i = %lb to %ub step %s {
+      "some.use"(%t) : (memref<?xf32>) -> ()
+    }
+    memref.dealloc %t : memref<?xf32>
+    ```
+  }];
+}
+
 #endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATIONPASSES

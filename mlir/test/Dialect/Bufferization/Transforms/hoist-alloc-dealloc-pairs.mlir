@@ -1,0 +1,228 @@
+// RUN: mlir-opt %s --hoist-alloc-dealloc-pairs --split-input-file | FileCheck %s
+
+// A buffer allocated and freed in each iteration of an scf.for, with a
+// loop-invariant dynamic size: one buffer for the whole loop.
+
+// CHECK-LABEL: func @for_dynamic_invariant_size
+//  CHECK-SAME:   (%[[N:.*]]: index, %[[SZ:.*]]: index
+//       CHECK:   %[[T:.*]] = memref.alloc(%[[SZ]]) {alignment = 64 : i64} : memref<?xf32>
+//  CHECK-NEXT:   scf.for
+//   CHECK-NOT:     memref.alloc
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:   }
+//  CHECK-NEXT:   memref.dealloc %[[T]] : memref<?xf32>
+//  CHECK-NEXT:   return
+func.func @for_dynamic_invariant_size(%n: index, %sz: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc(%sz) {alignment = 64 : i64} : memref<?xf32>
+    %v = memref.subview %t[0] [2] [1] : memref<?xf32> to memref<2xf32, strided<[1]>>
+    "test.use"(%v) : (memref<2xf32, strided<[1]>>) -> ()
+    memref.dealloc %t : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Nested loops: out of both, one level at a time.
+
+// CHECK-LABEL: func @nested_for
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<8xf32>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     scf.for
+//  CHECK-NEXT:       "test.use"(%[[T]])
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %[[T]] : memref<8xf32>
+func.func @nested_for(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+      %t = memref.alloc() : memref<8xf32>
+      "test.use"(%t) : (memref<8xf32>) -> ()
+      memref.dealloc %t : memref<8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A size defined in the outer loop: out of the inner loop only.
+
+// CHECK-LABEL: func @size_defined_in_outer_loop
+//       CHECK:   scf.for %[[I:.*]] =
+//  CHECK-NEXT:     %[[T:.*]] = memref.alloc(%[[I]]) : memref<?xf32>
+//  CHECK-NEXT:     scf.for
+//  CHECK-NEXT:       "test.use"(%[[T]])
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.dealloc %[[T]] : memref<?xf32>
+//  CHECK-NEXT:   }
+func.func @size_defined_in_outer_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+      %t = memref.alloc(%i) : memref<?xf32>
+      "test.use"(%t) : (memref<?xf32>) -> ()
+      memref.dealloc %t : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Both regions of an scf.while.
+
+// CHECK-LABEL: func @while_both_regions
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   scf.while
+//   CHECK-NOT:     memref.alloc
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:   memref.dealloc %[[A]] : memref<8xf32>
+//  CHECK-NEXT:   memref.dealloc %[[B]] : memref<4xf32>
+func.func @while_both_regions(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %t = memref.alloc() : memref<4xf32>
+    "test.use"(%t) : (memref<4xf32>) -> ()
+    memref.dealloc %t : memref<4xf32>
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    %t = memref.alloc() : memref<8xf32>
+    "test.use"(%t) : (memref<8xf32>) -> ()
+    memref.dealloc %t : memref<8xf32>
+    %j = arith.addi %i, %c1 : index
+    scf.yield %j : index
+  }
+  return
+}
+
+// -----
+
+// Must not fire: parallel loops, whose iterations may run at the same time.
+
+// CHECK-LABEL: func @parallel_loops
+//       CHECK:   scf.parallel
+//  CHECK-NEXT:     memref.alloc
+//       CHECK:     memref.dealloc
+//       CHECK:   scf.forall
+//  CHECK-NEXT:     memref.alloc
+//       CHECK:     memref.dealloc
+func.func @parallel_loops(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %t = memref.alloc() : memref<8xf32>
+    "test.use"(%t) : (memref<8xf32>) -> ()
+    memref.dealloc %t : memref<8xf32>
+    scf.reduce
+  }
+  scf.forall (%i) in (%n) {
+    %t = memref.alloc() : memref<8xf32>
+    "test.use"(%t) : (memref<8xf32>) -> ()
+    memref.dealloc %t : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// Must not fire: the free is conditional, so it does not happen in every
+// iteration.
+
+// CHECK-LABEL: func @conditional_free
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc
+//       CHECK:     scf.if
+//  CHECK-NEXT:       memref.dealloc
+func.func @conditional_free(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<8xf32>
+    "test.use"(%t) : (memref<8xf32>) -> ()
+    scf.if %c {
+      memref.dealloc %t : memref<8xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Must not fire: the size changes from one iteration to the next.
+
+// CHECK-LABEL: func @size_varies
+//       CHECK:   scf.for %[[I:.*]] =
+//  CHECK-NEXT:     memref.alloc(%[[I]])
+//       CHECK:     memref.dealloc
+func.func @size_varies(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc(%i) : memref<?xf32>
+    "test.use"(%t) : (memref<?xf32>) -> ()
+    memref.dealloc %t : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// Must not fire: a view of the buffer is yielded to the next iteration.
+
+// CHECK-LABEL: func @alias_yielded
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc
+//       CHECK:     memref.dealloc
+//       CHECK:     scf.yield
+func.func @alias_yielded(%n: index, %init: memref<4xf32, strided<[1]>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init) -> memref<4xf32, strided<[1]>> {
+    %t = memref.alloc() : memref<8xf32>
+    %v = memref.subview %t[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+    "test.use"(%a) : (memref<4xf32, strided<[1]>>) -> ()
+    memref.dealloc %t : memref<8xf32>
+    scf.yield %v : memref<4xf32, strided<[1]>>
+  }
+  return
+}
+
+// -----
+
+// Must not fire: freed twice (through an alias), or not freed in the loop.
+
+// CHECK-LABEL: func @not_a_single_free_in_the_loop
+//       CHECK:   scf.for
+//  CHECK-NEXT:     %[[T:.*]] = memref.alloc
+//       CHECK:     memref.dealloc %[[T]]
+//       CHECK:     memref.dealloc
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:   }
+func.func @not_a_single_free_in_the_loop(%n: index, %keep: memref<memref<8xf32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<8xf32>
+    %v = memref.cast %t : memref<8xf32> to memref<?xf32>
+    memref.dealloc %t : memref<8xf32>
+    memref.dealloc %v : memref<?xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<8xf32>
+    memref.store %t, %keep[] : memref<memref<8xf32>>
+  }
+  return
+}

@@ -64,21 +64,11 @@ public:
       : rewriter(rewriter), loc(loc) {}
 
   Guard logicalAnd(Guard lhs, Guard rhs) {
-    if (lhs.known)
-      return *lhs.known ? rhs : lhs;
-    if (rhs.known)
-      return *rhs.known ? lhs : rhs;
-    return Guard::of(
-        arith::AndIOp::create(rewriter, loc, lhs.value, rhs.value));
+    return combine<arith::AndIOp>(lhs, rhs, /*absorbing=*/false);
   }
 
   Guard logicalOr(Guard lhs, Guard rhs) {
-    if (lhs.known)
-      return *lhs.known ? lhs : rhs;
-    if (rhs.known)
-      return *rhs.known ? rhs : lhs;
-    return Guard::of(
-        Value(arith::OrIOp::create(rewriter, loc, lhs.value, rhs.value)));
+    return combine<arith::OrIOp>(lhs, rhs, /*absorbing=*/true);
   }
 
   Guard logicalNot(Guard guard) {
@@ -118,6 +108,16 @@ public:
   }
 
 private:
+  /// Combines `lhs` and `rhs` with `OpTy`, a boolean operation whose result is
+  /// `absorbing` as soon as one operand is and the other operand otherwise.
+  template <typename OpTy> Guard combine(Guard lhs, Guard rhs, bool absorbing) {
+    if (lhs.known)
+      return *lhs.known == absorbing ? lhs : rhs;
+    if (rhs.known)
+      return *rhs.known == absorbing ? rhs : lhs;
+    return Guard::of(Value(OpTy::create(rewriter, loc, lhs.value, rhs.value)));
+  }
+
   /// Returns the aligned pointer of `memref` as an index, extracted once.
   Value getPointer(Value memref) {
     Value &pointer = pointers[memref];

@@ -97,9 +97,6 @@ public:
     std::memset(ptr, kFreshPattern, allocSize);
 
     std::lock_guard<std::mutex> lock(mutex);
-    // The address may have been a quarantined block's before malloc handed it
-    // out again; it is live now.
-    freedBlocks.erase(ptr);
     live[ptr] = size;
     ++numMallocs;
     totalBytes += size;

@@ -23,13 +23,6 @@
 using namespace mlir;
 using namespace mlir::bufferization;
 
-DeallocationOptions
-DeallocationPipelineOptions::getDeallocationOptions() const {
-  DeallocationOptions options;
-  options.privateFuncDynamicOwnership = privateFunctionDynamicOwnership;
-  return options;
-}
-
 void mlir::bufferization::buildDeallocationPipeline(
     OpPassManager &pm, const DeallocationPipelineOptions &options) {
   // `memref.realloc` frees its operand, which the ownership-based deallocation
@@ -42,7 +35,7 @@ void mlir::bufferization::buildDeallocationPipeline(
 
   OwnershipBasedBufferDeallocationPassOptions deallocOptions;
   deallocOptions.privateFuncDynamicOwnership =
-      options.getDeallocationOptions().privateFuncDynamicOwnership;
+      options.privateFunctionDynamicOwnership;
   pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createBufferDeallocationSimplificationPass());

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -33,16 +34,13 @@ using namespace mlir::bufferization;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Returns true if `op` is a loop whose iterations run one after the other
-/// and whose regions each run once per iteration. Parallel loops are not:
-/// their iterations may need a buffer each at the same time.
-static bool isSequentialLoop(Operation *op) {
-  return isa<scf::ForOp, scf::WhileOp>(op);
-}
-
-/// Returns true if `value` is defined outside of `op`.
-static bool isDefinedOutsideOf(Value value, Operation *op) {
-  return !op->isAncestor(value.getParentRegion()->getParentOp());
+/// Returns `op` as a loop if its iterations run one after the other and its
+/// regions each run once per iteration. Parallel loops are not: their
+/// iterations may need a buffer each at the same time.
+static LoopLikeOpInterface getSequentialLoop(Operation *op) {
+  if (!isa_and_present<scf::ForOp, scf::WhileOp>(op))
+    return nullptr;
+  return cast<LoopLikeOpInterface>(op);
 }
 
 /// Returns the `memref.dealloc` that frees `alloc` in the block of `alloc`,
@@ -82,12 +80,11 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
     // Leave one loop per step: the deallocation moved after the loop is then
     // in the block of the allocation again, one level up.
     while (true) {
-      Operation *loop = alloc->getParentOp();
-      if (!loop || !isSequentialLoop(loop) ||
-          !alloc->getParentRegion()->hasOneBlock())
+      LoopLikeOpInterface loop = getSequentialLoop(alloc->getParentOp());
+      if (!loop || !alloc->getParentRegion()->hasOneBlock())
         break;
       if (!llvm::all_of(alloc->getOperands(), [&](Value size) {
-            return isDefinedOutsideOf(size, loop);
+            return loop.isDefinedOutsideOfLoop(size);
           }))
         break;
       memref::DeallocOp dealloc =

@@ -55,8 +55,9 @@
 //       DYN:   return %[[A]], %[[TRUE]] : memref<4xf32>, i1
 // DYN-LABEL: func.func @caller
 //       DYN:   %[[R:.*]]:2 = call @make() : () -> (memref<4xf32>, i1)
-//       DYN:   scf.if %[[R]]#1 {
-//       DYN:     memref.dealloc
+//       DYN:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  DYN-NEXT:   scf.if %[[R]]#1 {
+//  DYN-NEXT:     memref.dealloc %[[BASE]] : memref<f32>
 
 // By default, the function boundary ABI holds: the caller owns the result.
 // ABI-LABEL: func.func private @make

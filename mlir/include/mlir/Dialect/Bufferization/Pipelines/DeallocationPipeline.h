@@ -15,7 +15,6 @@
 #ifndef MLIR_DIALECT_BUFFERIZATION_PIPELINES_DEALLOCATIONPIPELINE_H
 #define MLIR_DIALECT_BUFFERIZATION_PIPELINES_DEALLOCATIONPIPELINE_H
 
-#include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -50,9 +49,6 @@ struct DeallocationPipelineOptions
           "ops with inline alias checks instead of calls to the "
           "dealloc_helper function, which allocates its arguments on the heap"),
       llvm::cl::init(true)};
-
-  /// Returns the options of the ownership-based deallocation stage.
-  DeallocationOptions getDeallocationOptions() const;
 };
 
 /// Adds the stages of the buffer deallocation pipeline to `pm`, which must be

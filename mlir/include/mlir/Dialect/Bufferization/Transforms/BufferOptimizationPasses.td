@@ -158,7 +158,9 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     never hoisted out of, unlike with upstream's `buffer-loop-hoisting`.
     In a `scf.while` loop, hoisting keeps the buffer alive for the whole loop,
     which may raise the peak memory when the loop body allocates other
-    buffers.
+    buffers. A loop that runs zero times still allocates (and frees) the
+    hoisted buffer, with the sizes it was given: a dynamic size that is only
+    meaningful when the loop runs is evaluated anyway.
 
     Example:
 

@@ -3,13 +3,17 @@
 // named in `--pass-pipeline` strings (they are listed by `--help`).
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
+// HELP: --double-buffer-loops
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
+// HELP: --simplify-loop-ownership
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
+// HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --simplify-loop-ownership
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
 // RUN:   --pass-pipeline="builtin.module(split-alloc-tensors)" | FileCheck %s --check-prefix=SPLIT

@@ -24,9 +24,11 @@
 // The installed test libraries provide a couple of hundred --test-* passes.
 // TESTPASSES: {{[1-9][0-9][0-9]}}
 
-// EXTRA:      --hoist-alloc-dealloc-pairs
+// EXTRA:      --double-buffer-loops
+// EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
+// EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors
 // EXTRA-NOT:  --
 

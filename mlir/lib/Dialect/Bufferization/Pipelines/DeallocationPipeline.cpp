@@ -40,14 +40,24 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createBufferDeallocationSimplificationPass());
 
+  // Make the ownership of loop-carried buffers static where it is, and let
+  // the canonicalizer drop the loop-carried indicators and emptied deallocs.
+  if (options.simplifyLoopOwnership) {
+    pm.addPass(createSimplifyLoopOwnershipPass());
+    pm.addPass(createCanonicalizerPass());
+  }
+
   // Lower what needs few alias checks inline; the helper-based lowering takes
   // the rest.
   if (options.lowerDeallocationsToSCF)
     pm.addPass(createLowerDeallocationsToSCFPass());
   pm.addPass(createLowerDeallocationsPass());
 
-  // Once every free is a plain `memref.dealloc`, per-iteration buffers can
-  // leave their loops.
+  // Once every free is a plain `memref.dealloc`, buffers freed by a loop in
+  // every iteration can be recycled, and per-iteration buffers (including the
+  // spares of inner loops) can leave their loops.
+  if (options.doubleBufferLoops)
+    pm.addPass(createDoubleBufferLoopsPass());
   if (options.hoistAllocDeallocPairs)
     pm.addPass(createHoistAllocDeallocPairsPass());
   pm.addPass(createCSEPass());

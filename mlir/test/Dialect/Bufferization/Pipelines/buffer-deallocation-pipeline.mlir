@@ -3,13 +3,17 @@
 
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --simplify-loop-ownership
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --simplify-loop-ownership
 
 // The stages, in order.
 // RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
@@ -20,8 +24,11 @@
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   buffer-deallocation-simplification,
+// STAGES-NEXT:   simplify-loop-ownership,
+// STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
 // STAGES-NEXT:   bufferization-lower-deallocations,
+// STAGES-NEXT:   double-buffer-loops,
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{
@@ -38,6 +45,16 @@
 // NOHOIST:     bufferization-lower-deallocations,
 // NOHOIST-NOT: hoist-alloc-dealloc-pairs
 // NOHOIST:     cse
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
+// NOLOOPOWN:     buffer-deallocation-simplification,
+// NOLOOPOWN-NOT: simplify-loop-ownership
+// NOLOOPOWN:     lower-deallocations-to-scf
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODOUBLE
+// NODOUBLE:     bufferization-lower-deallocations,
+// NODOUBLE-NOT: double-buffer-loops
+// NODOUBLE:     hoist-alloc-dealloc-pairs
 
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \

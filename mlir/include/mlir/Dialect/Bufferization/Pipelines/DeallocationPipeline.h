@@ -36,6 +36,20 @@ struct DeallocationPipelineOptions
           "buffer clones in the callee."),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> simplifyLoopOwnership{
+      *this, "simplify-loop-ownership",
+      llvm::cl::desc("Fold the ownership indicators of loops to constants "
+                     "where they are the same in every iteration, and hand "
+                     "init buffers freed right after a loop to the loop"),
+      llvm::cl::init(true)};
+
+  PassOptions::Option<bool> doubleBufferLoops{
+      *this, "double-buffer-loops",
+      llvm::cl::desc("Carry the buffers that loops free in every iteration "
+                     "to the next iteration, where they replace an "
+                     "allocation of the same type"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> hoistAllocDeallocPairs{
       *this, "hoist-alloc-dealloc-pairs",
       llvm::cl::desc("Move allocations that are freed in the same iteration "

@@ -33,6 +33,29 @@ namespace bufferization {
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
+/// What `simplifyLoopOwnership` did.
+struct LoopOwnershipSimplificationCounts {
+  /// Loop-carried ownership indicators (and results) folded to false.
+  unsigned numFolded = 0;
+  /// Init buffers handed over to the loop that frees them.
+  unsigned numTransferred = 0;
+};
+
+/// Folds the ownership indicators of the `scf.for` and `scf.while` loops
+/// nested in `root` that are false in every iteration, and hands init buffers
+/// that are freed right after an `scf.for` that always yields owned buffers
+/// over to the loop. Expects the IR that the ownership-based deallocation
+/// produces, before its `bufferization.dealloc` ops are lowered.
+LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
+                                                        Operation *root);
+
+/// Double-buffers the `scf.for` and `scf.while` loops nested in `root`: a
+/// static `memref.alloc` in a loop region is replaced with a spare buffer
+/// carried by the loop, and a `memref.dealloc` in the same block that frees a
+/// buffer of the same type from the previous iteration hands that buffer on
+/// as the next spare instead. Returns the number of allocations replaced.
+unsigned doubleBufferLoops(RewriterBase &rewriter, Operation *root);
+
 /// Moves each `memref.alloc` nested in `root` that is freed by a
 /// `memref.dealloc` in the same iteration of a sequential loop (`scf.for`,
 /// `scf.while`) out of that loop and of as many enclosing sequential loops as

@@ -129,6 +129,159 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
                            "scf::SCFDialect"];
 }
 
+def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
+  let summary = "Fold the ownership indicators of `scf.for` and `scf.while` "
+                "loops to constants";
+  let description = [{
+    Runs after `ownership-based-buffer-deallocation` (and best after
+    `canonicalize` and `buffer-deallocation-simplification`), while the frees
+    are still `bufferization.dealloc` ops. The deallocation threads an `i1`
+    ownership indicator through every loop for every memref the loop carries,
+    and computes it in each iteration, often with runtime alias checks. Two
+    rewrites make these indicators constant:
+
+    * **False indicators.** An indicator that starts false and is only ever
+      combined (`arith.andi`, `arith.ori`, `arith.select`, the updated
+      conditions of `bufferization.dealloc`) from false values stays false in
+      every iteration: the loop only passes buffers around that belong to
+      someone else. Its uses, in the loop and after it, are replaced with
+      `false`. The frees of the loop's results then vanish, and only the
+      frees of the init buffers remain: this covers the loop simplification
+      of MLIR-HLO's buffer reuse pass (a loop whose results are a permutation
+      of its inits frees the inits), without having to know which result is
+      which init. The fixed point is computed optimistically over all
+      indicators of a loop, so indicators that depend on each other (the
+      buffers of a swap) fold together.
+
+    * **Ownership transfer.** When an `scf.for` always yields an owned buffer
+      in place of a memref iteration argument (a fresh buffer per
+      iteration), and the only use of the init buffer after the loop is a
+      `bufferization.dealloc` that frees it, the loop takes the buffer over
+      under the condition the dealloc freed it with. The loop then frees the
+      init in its first iteration, and canonicalization folds the indicator
+      to true, which lets `double-buffer-loops` recognize the loop. The
+      transfer is skipped when the buffer, or an alias of it that exists
+      before the loop, is used by the loop other than as that init, after
+      the loop other than by the dealloc, or is retained by the dealloc.
+
+    The pass relies on the structure the ownership-based deallocation
+    produces: the ownership indicators of a loop's memref inits are its last
+    inits, in the order of the memrefs. Run `canonicalize` afterwards to drop
+    the folded loop-carried values and the emptied dealloc operands.
+
+    Example:
+
+    ```mlir
+    %r:2 = scf.for %i = %lb to %ub step %s iter_args(%m = %a, %own = %false)
+        -> (memref<4xf32>, i1) {
+      %new = memref.alloc() : memref<4xf32>
+      ...
+      %base, ... = memref.extract_strided_metadata %m : ...
+      bufferization.dealloc (%base : memref<f32>) if (%own)
+      scf.yield %new, %true : memref<4xf32>, i1
+    }
+    %rb, ... = memref.extract_strided_metadata %r#0 : ...
+    bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+    ```
+
+    becomes (after canonicalization)
+
+    ```mlir
+    %r = scf.for %i = %lb to %ub step %s iter_args(%m = %a) -> (memref<4xf32>) {
+      %new = memref.alloc() : memref<4xf32>
+      ...
+      %base, ... = memref.extract_strided_metadata %m : ...
+      bufferization.dealloc (%base : memref<f32>) if (%true)
+      scf.yield %new : memref<4xf32>
+    }
+    %rb, ... = memref.extract_strided_metadata %r : ...
+    bufferization.dealloc (%rb : memref<f32>) if (%true)
+    ```
+
+    Each rewrite is reported as a `passed` optimization remark of category
+    `simplify-loop-ownership`.
+  }];
+  let statistics = [
+    Statistic<"numIndicatorsFolded", "num-indicators-folded",
+              "Number of loop ownership indicators folded to false">,
+    Statistic<"numBuffersTransferred", "num-buffers-transferred",
+              "Number of init buffers handed over to the loop that frees "
+              "them">
+  ];
+  let dependentDialects = ["arith::ArithDialect"];
+}
+
+def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
+  let summary = "Recycle the buffers that sequential loops free in every "
+                "iteration instead of allocating new ones";
+  let description = [{
+    Runs after deallocations have been lowered to `memref.dealloc`. A loop
+    that yields a fresh buffer in every iteration and frees the buffer of the
+    previous iteration needs only two buffers at any time, but allocates one
+    per iteration. This pass carries the freed buffer to the next iteration
+    as a spare, where it replaces the allocation:
+
+    * In the body of an `scf.for`, a `memref.alloc` of a static,
+      identity-layout type is paired with an unconditional `memref.dealloc`
+      in the same block that frees a buffer of the same type received as an
+      iteration argument (directly or through the base buffer of
+      `memref.extract_strided_metadata`).
+    * The pair gets a new iteration argument, initialized with one
+      allocation before the loop. The allocation is replaced with that
+      argument, the deallocation goes away and the freed buffer is yielded
+      as the spare of the next iteration. The last spare is freed after the
+      loop.
+    * In an `scf.while`, pairs are found in both regions, and each spare is
+      threaded through both: the region that owns the pair uses the spare
+      and hands on the buffer it freed, the other region passes the spare
+      on. When both regions allocate, the loop needs one spare per region,
+      so that the loop uses two buffers where two suffice.
+
+    The freed buffer is dead after the deallocation, and the contents of a
+    fresh allocation are undefined, so no iteration can tell that it gets a
+    recycled buffer. When the allocation requests an `alignment`, every
+    buffer that can reach the deallocation must have been allocated with at
+    least that alignment. A loop that runs zero times still allocates and
+    frees the first spare.
+
+    Allocations that are freed in the same iteration are not paired: they
+    are the business of `hoist-alloc-dealloc-pairs`, which runs after this
+    pass and also hoists the first spares of inner loops out of outer loops.
+
+    Example:
+
+    ```mlir
+    %r = scf.for %i = %lb to %ub step %s iter_args(%m = %a) -> (memref<4xf32>) {
+      %new = memref.alloc() : memref<4xf32>
+      "some.op"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+      memref.dealloc %m : memref<4xf32>
+      scf.yield %new : memref<4xf32>
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    %spare = memref.alloc() : memref<4xf32>
+    %r:2 = scf.for %i = %lb to %ub step %s iter_args(%m = %a, %sp = %spare)
+        -> (memref<4xf32>, memref<4xf32>) {
+      "some.op"(%m, %sp) : (memref<4xf32>, memref<4xf32>) -> ()
+      scf.yield %sp, %m : memref<4xf32>, memref<4xf32>
+    }
+    memref.dealloc %r#1 : memref<4xf32>
+    ```
+
+    Each loop rewritten is reported as a `passed` optimization remark of
+    category `double-buffer-loops`.
+  }];
+  let statistics = [
+    Statistic<"numAllocsRemoved", "num-allocs-removed",
+              "Number of allocations moved out of loops by recycling the "
+              "buffers freed in the previous iteration">
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
   let summary = "Hoist allocations that are freed in the same loop iteration "
                 "out of sequential loops";

@@ -1,5 +1,5 @@
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false hoist-alloc-dealloc-pairs=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false lower-deallocations-to-scf=false hoist-alloc-dealloc-pairs=false})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HELPER
 
 // Deallocations whose operands alias only at run time. With the inline alias

@@ -1,0 +1,394 @@
+//===- SimplifyLoopOwnership.cpp - Constant ownership of loop buffers -----===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the simplification of the ownership indicators that
+// the ownership-based buffer deallocation threads through `scf.for` and
+// `scf.while` loops: indicators that are false in every iteration fold to
+// constants, and a buffer that the caller frees right after a loop that
+// always yields owned buffers is handed to the loop instead, so that its
+// indicator becomes true in every iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Remarks.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_SIMPLIFYLOOPOWNERSHIPPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+/// The category of the remarks of the pass.
+static constexpr llvm::StringLiteral kRemarkCategory =
+    "simplify-loop-ownership";
+
+/// How deep `isFalseInEveryIteration` looks through the ops that compute an
+/// indicator.
+static constexpr unsigned kMaxDepth = 16;
+
+//===----------------------------------------------------------------------===//
+// Constant-false indicators
+//===----------------------------------------------------------------------===//
+
+/// Returns true if `value` is false whenever every value of `assumed` is
+/// false. Ownership indicators are built from constants, `arith.andi`,
+/// `arith.ori`, `arith.select` and the updated conditions of
+/// `bufferization.dealloc` ops (a retained buffer is owned only if one of the
+/// freed candidates that aliases it is), all of which are understood here.
+static bool isFalseInEveryIteration(Value value,
+                                    const llvm::SmallDenseSet<Value> &assumed,
+                                    unsigned depth = 0) {
+  if (depth > kMaxDepth || !value.getType().isInteger(1))
+    return false;
+  if (assumed.contains(value) || matchPattern(value, m_Zero()))
+    return true;
+  auto recurse = [&](Value operand) {
+    return isFalseInEveryIteration(operand, assumed, depth + 1);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    // The arguments of the "after" region of a `scf.while` are the values
+    // forwarded by `scf.condition` in the same iteration.
+    auto whileOp = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+    if (!whileOp || arg.getOwner() != whileOp.getAfterBody())
+      return false;
+    return recurse(whileOp.getConditionOp().getArgs()[arg.getArgNumber()]);
+  }
+  Operation *def = value.getDefiningOp();
+  if (isa<arith::AndIOp>(def))
+    return llvm::any_of(def->getOperands(), recurse);
+  if (isa<arith::OrIOp>(def))
+    return llvm::all_of(def->getOperands(), recurse);
+  if (auto select = dyn_cast<arith::SelectOp>(def))
+    return recurse(select.getTrueValue()) && recurse(select.getFalseValue());
+  if (auto dealloc = dyn_cast<DeallocOp>(def))
+    return llvm::all_of(dealloc.getConditions(), recurse);
+  return false;
+}
+
+/// Shrinks `candidates`, a set of i1 region arguments whose initial values
+/// are false, to the greatest subset whose values carried to the next
+/// iteration (given by `getNextValue`) are false whenever the whole subset
+/// is. By induction over the iterations, the arguments left are false in
+/// every iteration.
+static void
+keepFalseInEveryIteration(llvm::SmallDenseSet<Value> &candidates,
+                          function_ref<Value(BlockArgument)> getNextValue) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Value candidate : llvm::to_vector(candidates)) {
+      Value next = getNextValue(cast<BlockArgument>(candidate));
+      if (isFalseInEveryIteration(next, candidates))
+        continue;
+      candidates.erase(candidate);
+      changed = true;
+    }
+  }
+}
+
+/// Replaces the uses of `value` with `replacement` and returns whether there
+/// were any.
+static bool replaceUses(RewriterBase &rewriter, Value value,
+                        Value replacement) {
+  if (value.use_empty())
+    return false;
+  rewriter.replaceAllUsesWith(value, replacement);
+  return true;
+}
+
+/// Folds the i1 iteration arguments of `forOp` that are false in every
+/// iteration, and the corresponding results. Returns the number of
+/// arguments folded.
+static unsigned foldFalseIterArgs(RewriterBase &rewriter, scf::ForOp forOp) {
+  llvm::SmallDenseSet<Value> candidates;
+  for (auto [init, arg] :
+       llvm::zip_equal(forOp.getInitArgs(), forOp.getRegionIterArgs()))
+    if (arg.getType().isInteger(1) && matchPattern(init, m_Zero()))
+      candidates.insert(arg);
+  auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  keepFalseInEveryIteration(candidates, [&](BlockArgument arg) {
+    return yieldOp
+        .getResults()[arg.getArgNumber() - forOp.getNumInductionVars()];
+  });
+  if (candidates.empty())
+    return 0;
+
+  rewriter.setInsertionPoint(forOp);
+  Value falseValue = arith::ConstantOp::create(rewriter, forOp.getLoc(),
+                                               rewriter.getBoolAttr(false));
+  unsigned numFolded = 0;
+  for (auto [arg, result] :
+       llvm::zip_equal(forOp.getRegionIterArgs(), forOp.getResults())) {
+    if (!candidates.contains(arg))
+      continue;
+    bool folded = replaceUses(rewriter, arg, falseValue);
+    folded |= replaceUses(rewriter, result, falseValue);
+    numFolded += folded;
+  }
+  return numFolded;
+}
+
+/// Folds the i1 arguments of the "before" region of `whileOp` that are false
+/// in every iteration, and the values forwarded by its `scf.condition` that
+/// follow from them. Returns the number of values folded.
+static unsigned foldFalseIterArgs(RewriterBase &rewriter,
+                                  scf::WhileOp whileOp) {
+  llvm::SmallDenseSet<Value> candidates;
+  for (auto [init, arg] :
+       llvm::zip_equal(whileOp.getInits(), whileOp.getBeforeArguments()))
+    if (arg.getType().isInteger(1) && matchPattern(init, m_Zero()))
+      candidates.insert(arg);
+  scf::YieldOp yieldOp = whileOp.getYieldOp();
+  keepFalseInEveryIteration(candidates, [&](BlockArgument arg) {
+    return yieldOp.getResults()[arg.getArgNumber()];
+  });
+  if (candidates.empty())
+    return 0;
+
+  rewriter.setInsertionPoint(whileOp);
+  Value falseValue = arith::ConstantOp::create(rewriter, whileOp.getLoc(),
+                                               rewriter.getBoolAttr(false));
+  // Decide which forwarded values are false before rewriting any use.
+  SmallVector<bool> forwardedFalse = llvm::map_to_vector(
+      whileOp.getConditionOp().getArgs(), [&](Value forwarded) {
+        return !matchPattern(forwarded, m_Zero()) &&
+               isFalseInEveryIteration(forwarded, candidates);
+      });
+  unsigned numFolded = 0;
+  for (BlockArgument arg : whileOp.getBeforeArguments())
+    if (candidates.contains(arg))
+      numFolded += replaceUses(rewriter, arg, falseValue);
+  for (auto [index, isFalse] : llvm::enumerate(forwardedFalse)) {
+    if (!isFalse)
+      continue;
+    bool folded =
+        replaceUses(rewriter, whileOp.getAfterArguments()[index], falseValue);
+    folded |= replaceUses(rewriter, whileOp.getResult(index), falseValue);
+    numFolded += folded;
+  }
+  return numFolded;
+}
+
+//===----------------------------------------------------------------------===//
+// Ownership transfer into loops
+//===----------------------------------------------------------------------===//
+
+/// Returns the position of the ownership indicator that the ownership-based
+/// deallocation appended to the inits of `forOp` for the memref init at
+/// `index`: the indicators follow all other inits, in the order of the
+/// memrefs.
+static std::optional<unsigned> getOwnershipIndex(scf::ForOp forOp,
+                                                 unsigned index) {
+  OperandRange inits = forOp.getInitArgs();
+  unsigned numMemRefs = llvm::count_if(
+      inits.getTypes(), [](Type type) { return isa<BaseMemRefType>(type); });
+  if (numMemRefs * 2 > inits.size())
+    return std::nullopt;
+  unsigned rank = llvm::count_if(inits.take_front(index).getTypes(),
+                                 [](Type t) { return isa<BaseMemRefType>(t); });
+  unsigned ownershipIndex = inits.size() - numMemRefs + rank;
+  if (!inits[ownershipIndex].getType().isInteger(1))
+    return std::nullopt;
+  return ownershipIndex;
+}
+
+/// Returns true if `value` is `buffer` or the base buffer that
+/// `memref.extract_strided_metadata` extracts from it.
+static bool isBufferOrItsBase(Value value, Value buffer) {
+  if (value == buffer)
+    return true;
+  auto metadata = value.getDefiningOp<memref::ExtractStridedMetadataOp>();
+  return metadata && metadata.getSource() == buffer &&
+         metadata.getBaseBuffer() == value;
+}
+
+/// Finds the `bufferization.dealloc` after `forOp` in its block that frees
+/// the init `buffer` of the loop, and returns it with the position of
+/// `buffer` among its memrefs.
+static std::optional<std::pair<DeallocOp, unsigned>>
+findDeallocAfterLoop(scf::ForOp forOp, Value buffer) {
+  std::optional<std::pair<DeallocOp, unsigned>> found;
+  for (Operation *op = forOp->getNextNode(); op; op = op->getNextNode()) {
+    auto dealloc = dyn_cast<DeallocOp>(op);
+    if (!dealloc)
+      continue;
+    for (auto [index, memref] : llvm::enumerate(dealloc.getMemrefs())) {
+      if (!isBufferOrItsBase(memref, buffer))
+        continue;
+      if (found)
+        return std::nullopt;
+      found = std::make_pair(dealloc, static_cast<unsigned>(index));
+    }
+  }
+  return found;
+}
+
+/// Returns true if no alias of the init `buffer` of `forOp` that exists
+/// before the loop is used by the loop (other than as the init), after it
+/// (other than by `dealloc`, to free it), or in a region that is neither.
+static bool isOnlyFreedAfterLoop(scf::ForOp forOp, Value buffer,
+                                 DeallocOp dealloc,
+                                 const BufferViewFlowAnalysis &aliasAnalysis,
+                                 DominanceInfo &domInfo) {
+  Block *block = forOp->getBlock();
+  unsigned numInitUses = 0;
+  for (Value alias : aliasAnalysis.resolve(buffer)) {
+    // Aliases that do not exist before the loop are either created by the
+    // loop (which owns them after the transfer) or derived after the loop
+    // from an alias that exists before it, whose use is checked here.
+    if (!domInfo.properlyDominates(alias, forOp))
+      continue;
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == forOp) {
+        if (alias != buffer || ++numInitUses != 1)
+          return false;
+        continue;
+      }
+      if (user == dealloc && alias == buffer && dealloc.getRetained().empty())
+        continue;
+      // `memref.extract_strided_metadata` of the buffer that only feeds the
+      // dealloc.
+      if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
+          metadata && alias == buffer &&
+          llvm::all_of(metadata->getUsers(),
+                       [&](Operation *op) { return op == dealloc; }))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !ancestor->isBeforeInBlock(forOp))
+        return false;
+    }
+  }
+  return numInitUses == 1;
+}
+
+/// Hands the init buffers of `forOp` that the enclosing block frees right
+/// after the loop to the loop, when the loop always yields owned buffers in
+/// their place: the loop then frees the init in its first iteration and
+/// the buffer's ownership indicator is true in every iteration. Returns the
+/// number of buffers handed over.
+static unsigned
+transferOwnershipIntoLoop(RewriterBase &rewriter, scf::ForOp forOp,
+                          const BufferViewFlowAnalysis &aliasAnalysis,
+                          DominanceInfo &domInfo) {
+  auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  unsigned numTransferred = 0;
+  for (auto [index, init] : llvm::enumerate(forOp.getInitArgs())) {
+    if (!isa<BaseMemRefType>(init.getType()))
+      continue;
+    std::optional<unsigned> ownershipIndex = getOwnershipIndex(forOp, index);
+    if (!ownershipIndex ||
+        !matchPattern(forOp.getInitArgs()[*ownershipIndex], m_Zero()) ||
+        !matchPattern(yieldOp.getResults()[*ownershipIndex], m_One()))
+      continue;
+    auto found = findDeallocAfterLoop(forOp, init);
+    if (!found)
+      continue;
+    auto [dealloc, position] = *found;
+    Value condition = dealloc.getConditions()[position];
+    if (!domInfo.properlyDominates(condition, forOp) ||
+        !isOnlyFreedAfterLoop(forOp, init, dealloc, aliasAnalysis, domInfo))
+      continue;
+
+    // The loop takes over the buffer under the condition the dealloc freed
+    // it with. If the loop does not iterate, its result is the buffer with
+    // that ownership, which the dealloc (or whoever takes the result) frees.
+    rewriter.modifyOpInPlace(forOp, [&, ownershipIndex = *ownershipIndex] {
+      forOp.getInitArgsMutable()[ownershipIndex].set(condition);
+    });
+    SmallVector<Value> memrefs(dealloc.getMemrefs());
+    SmallVector<Value> conditions(dealloc.getConditions());
+    memrefs.erase(memrefs.begin() + position);
+    conditions.erase(conditions.begin() + position);
+    rewriter.setInsertionPoint(dealloc);
+    rewriter.replaceOpWithNewOp<DeallocOp>(dealloc, memrefs, conditions,
+                                           dealloc.getRetained());
+    remark::passed(forOp.getLoc(),
+                   remark::RemarkOpts::name("OwnershipTransferred")
+                       .category(kRemarkCategory))
+        << ("loop takes over init #" + Twine(index) +
+            " and frees it in the first iteration")
+               .str();
+    ++numTransferred;
+  }
+  return numTransferred;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+LoopOwnershipSimplificationCounts
+mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
+                                           Operation *root) {
+  LoopOwnershipSimplificationCounts counts;
+  // Fold constant-false indicators first: a loop that never owns a buffer
+  // does not need it handed over. Inner loops first, so that an outer loop
+  // sees the folded results of the inner ones.
+  root->walk([&](Operation *op) {
+    unsigned numFolded = 0;
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      numFolded = foldFalseIterArgs(rewriter, forOp);
+    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      numFolded = foldFalseIterArgs(rewriter, whileOp);
+    else
+      return;
+    if (numFolded)
+      remark::passed(
+          op->getLoc(),
+          remark::RemarkOpts::name("OwnershipFolded").category(kRemarkCategory))
+          << ("folded " + Twine(numFolded) +
+              " loop-carried ownership indicator(s) to false")
+                 .str();
+    counts.numFolded += numFolded;
+  });
+
+  BufferViewFlowAnalysis aliasAnalysis(root);
+  DominanceInfo domInfo(root);
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+  for (scf::ForOp forOp : loops)
+    counts.numTransferred +=
+        transferOwnershipIntoLoop(rewriter, forOp, aliasAnalysis, domInfo);
+  return counts;
+}
+
+//===----------------------------------------------------------------------===//
+// SimplifyLoopOwnershipPass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Simplifies the ownership indicators of loops after the ownership-based
+/// buffer deallocation.
+struct SimplifyLoopOwnershipPass
+    : public bufferization::impl::SimplifyLoopOwnershipPassBase<
+          SimplifyLoopOwnershipPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    LoopOwnershipSimplificationCounts counts =
+        simplifyLoopOwnership(rewriter, getOperation());
+    numIndicatorsFolded += counts.numFolded;
+    numBuffersTransferred += counts.numTransferred;
+  }
+};
+} // namespace

@@ -1,0 +1,214 @@
+// RUN: mlir-opt %s --double-buffer-loops --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --double-buffer-loops --split-input-file \
+// RUN:   --remarks-filter=double-buffer-loops --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
+
+// An scf.for that yields a fresh buffer and frees the previous one: the
+// freed buffer is the next iteration's spare.
+
+// CHECK-LABEL: func @for_fresh_buffer
+//  CHECK-SAME:   (%[[N:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+//       CHECK:   %[[SPARE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[M:.*]] = %[[A]], %[[S:.*]] = %[[SPARE]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     test.copy(%[[M]], %[[S]])
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield %[[S]], %[[M]] : memref<4xf32>, memref<4xf32>
+//       CHECK:   }
+//  CHECK-NEXT:   memref.dealloc %[[R]]#1 : memref<4xf32>
+//  CHECK-NEXT:   "test.use"(%[[R]]#0)
+//  CHECK-NEXT:   memref.dealloc %[[R]]#0
+// REMARK: remark: [Passed] DoubleBuffered | Category:double-buffer-loops | Remark="recycled 1 freed buffer(s) of an earlier iteration instead of allocating"
+func.func @for_fresh_buffer(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<4xf32>) {
+    %new = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base : memref<f32>
+    scf.yield %new : memref<4xf32>
+  }
+  "test.use"(%r) : (memref<4xf32>) -> ()
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+// -----
+
+// The init buffer may be less aligned than the allocation asks for: the
+// freed buffer cannot stand in for it.
+
+// CHECK-LABEL: func @for_alignment_unknown
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() {alignment = 64 : i64}
+//       CHECK:     memref.dealloc
+func.func @for_alignment_unknown(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<4xf32>) {
+    %new = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %m : memref<4xf32>
+    scf.yield %new : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+// -----
+
+// The freed buffer has another type: no pair.
+
+// CHECK-LABEL: func @for_other_type
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<8xf32>
+//       CHECK:     memref.dealloc
+func.func @for_other_type(%n: index, %a: memref<4xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %k = %b) -> (memref<4xf32>, memref<8xf32>) {
+    %new = memref.alloc() : memref<8xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<8xf32>) -> ()
+    memref.dealloc %m : memref<4xf32>
+    scf.yield %m, %new : memref<4xf32>, memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// A freed buffer that is conditionally freed (its ownership is only known
+// at run time) is not recycled.
+
+// CHECK-LABEL: func @for_conditional_free
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc()
+//       CHECK:     scf.if
+//       CHECK:       memref.dealloc
+func.func @for_conditional_free(%n: index, %a: memref<4xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<4xf32>) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.if %c {
+      memref.dealloc %m : memref<4xf32>
+    }
+    scf.yield %new : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// A buffer allocated and freed in the same iteration is left to
+// hoist-alloc-dealloc-pairs.
+
+// CHECK-LABEL: func @for_same_iteration
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc()
+//  CHECK-NEXT:     "test.use"
+//  CHECK-NEXT:     memref.dealloc
+func.func @for_same_iteration(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<4xf32>
+    "test.use"(%t) : (memref<4xf32>) -> ()
+    memref.dealloc %t : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// Parallel loops are not touched.
+
+// CHECK-LABEL: func @parallel
+//       CHECK:   scf.parallel
+//  CHECK-NEXT:     memref.alloc()
+func.func @parallel(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %t = memref.alloc() : memref<4xf32>
+    "test.copy"(%a, %t) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %t : memref<4xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// An scf.while whose both regions allocate a fresh buffer and free the one
+// they received: the buffer the "before" region frees serves the allocation
+// of the "after" region and vice versa, so one spare suffices and the loop
+// uses two buffers in total, like the original at its peak.
+
+// CHECK-LABEL: func @while_both_regions
+//       CHECK:   %[[X:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[S0:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.while (%[[B:.*]] = %[[X]], %[[BS:.*]] = %[[S0]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     test.copy(%[[B]], %[[BS]])
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.condition(%{{.*}}) %[[BS]], %[[B]]
+//       CHECK:   } do {
+//       CHECK:   ^bb0(%[[A:.*]]: memref<4xf32>, %[[AS:.*]]: memref<4xf32>):
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     test.copy(%[[A]], %[[AS]])
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield %[[AS]], %[[A]]
+//       CHECK:   }
+//  CHECK-NEXT:   memref.dealloc %[[R]]#1
+//  CHECK-NEXT:   memref.dealloc %[[R]]#0
+// REMARK: remark: [Passed] DoubleBuffered | Category:double-buffer-loops | Remark="recycled 2 freed buffer(s) of an earlier iteration instead of allocating"
+func.func @while_both_regions(%c: i1) {
+  %x = memref.alloc() : memref<4xf32>
+  %r = scf.while (%b = %x) : (memref<4xf32>) -> memref<4xf32> {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%b, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %b : memref<4xf32>
+    scf.condition(%c) %new : memref<4xf32>
+  } do {
+  ^bb0(%a: memref<4xf32>):
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%a, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %new : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+// -----
+
+// Only the "after" region allocates: its spare passes through the "before"
+// region.
+
+// CHECK-LABEL: func @while_after_region
+//       CHECK:   %[[X:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[S0:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.while (%[[B:.*]] = %[[X]], %[[BS:.*]] = %[[S0]])
+//       CHECK:     scf.condition(%{{.*}}) %[[B]], %[[BS]]
+//       CHECK:   ^bb0(%[[A:.*]]: memref<4xf32>, %[[AS:.*]]: memref<4xf32>):
+//  CHECK-NEXT:     test.copy(%[[A]], %[[AS]])
+//  CHECK-NEXT:     scf.yield %[[AS]], %[[A]]
+func.func @while_after_region(%c: i1) {
+  %x = memref.alloc() : memref<4xf32>
+  %r = scf.while (%b = %x) : (memref<4xf32>) -> memref<4xf32> {
+    scf.condition(%c) %b : memref<4xf32>
+  } do {
+  ^bb0(%a: memref<4xf32>):
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%a, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %new : memref<4xf32>
+  }
+  memref.dealloc %r : memref<4xf32>
+  return
+}

@@ -1,0 +1,257 @@
+// RUN: mlir-opt %s --simplify-loop-ownership --canonicalize --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --simplify-loop-ownership --split-input-file \
+// RUN:   --remarks-filter=simplify-loop-ownership --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
+
+// The IR is what ownership-based-buffer-deallocation, canonicalize and
+// buffer-deallocation-simplification produce.
+
+// A loop that yields a fresh buffer in every iteration takes over its init
+// buffer, which the function freed right after the loop: the indicator is
+// true in every iteration and folds away.
+
+// CHECK-LABEL: func @for_fresh_buffer
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%[[M:.*]] = %[[A]]) -> (memref<4xf32>) {
+//       CHECK:     %[[NEW:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:     %[[MB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[M]]
+//       CHECK:     bufferization.dealloc (%[[MB]] : memref<f32>) if (%[[TRUE]])
+//       CHECK:     scf.yield %[[NEW]] : memref<4xf32>
+//       CHECK:   }
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+func.func @for_fresh_buffer(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  "test.fill"(%a) : (memref<4xf32>) -> ()
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0) : (memref<4xf32>) -> ()
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// A dynamic condition is handed over as it is.
+
+// CHECK-LABEL: func @for_dynamic_condition
+//  CHECK-SAME:   (%{{.*}}: index, %[[C:.*]]: i1)
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, %[[OWN:.*]] = %[[C]]) -> (memref<4xf32>, i1)
+//       CHECK:   bufferization.dealloc ({{.*}} : memref<f32>) if (%{{.*}}#1)
+//  CHECK-NEXT:   return
+func.func @for_dynamic_condition(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%c, %r#1)
+  return
+}
+
+// -----
+
+// The init buffer is read after the loop: the loop must not free it.
+
+// CHECK-LABEL: func @for_init_used_after_loop
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   scf.for {{.*}} iter_args({{.*}} = %[[A]], {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[A]], {{.*}} : memref<4xf32>, memref<f32>)
+func.func @for_init_used_after_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%a) : (memref<4xf32>) -> ()
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// A view of the init buffer is read in every iteration: freeing the init in
+// the first one would make the later reads use freed memory.
+
+// CHECK-LABEL: func @for_init_view_used_in_loop
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%{{.*}}, {{.*}} : memref<4xf32>, memref<f32>)
+func.func @for_init_view_used_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %view = memref.subview %a[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%view, %new) : (memref<2xf32, strided<[1]>>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The loop may yield a buffer it does not own (here its argument): the
+// indicator is not constant, and the init stays with the function.
+
+// CHECK-LABEL: func @for_not_always_owned
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%{{.*}}, {{.*}} : memref<4xf32>, memref<f32>)
+func.func @for_not_always_owned(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    %next = arith.select %c, %new, %m : memref<4xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    %nb, %noff, %nsize, %nstride = memref.extract_strided_metadata %new : memref<4xf32> -> memref<f32>, index, index, index
+    %o:1 = bufferization.dealloc (%base, %nb : memref<f32>, memref<f32>) if (%own, %true) retain (%next : memref<4xf32>)
+    scf.yield %next, %o#0 : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The function returns the init buffer, so the dealloc retains it: no
+// transfer.
+
+// CHECK-LABEL: func @for_init_retained
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+func.func @for_init_retained(%n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %keep = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%a : memref<4xf32>)
+  return %a : memref<4xf32>
+}
+
+// -----
+
+// An scf.while that swaps two buffers it does not own: both indicators stay
+// false, so their runtime alias checks and the frees of the results go away,
+// and only the frees of the inits remain.
+
+// CHECK-LABEL: func @while_swap
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[X:.*]] = memref.alloc()
+//       CHECK:   %[[Y:.*]] = memref.alloc()
+//       CHECK:   scf.while ({{.*}} = %[[X]], {{.*}} = %[[Y]]) : (memref<4xf32>, memref<4xf32>) -> (memref<4xf32>, memref<4xf32>)
+//   CHECK-NOT:   bufferization.dealloc
+//       CHECK:   } do {
+//   CHECK-NOT:   bufferization.dealloc
+//       CHECK:   }
+//  CHECK-NEXT:   "test.use"
+//  CHECK-NEXT:   bufferization.dealloc (%[[X]], %[[Y]] : memref<4xf32>, memref<4xf32>) if (%[[TRUE]], %[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipFolded | Category:simplify-loop-ownership | Remark="folded 4 loop-carried ownership indicator(s) to false"
+func.func @while_swap(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %x = memref.alloc() : memref<4xf32>
+  %y = memref.alloc() : memref<4xf32>
+  %r:4 = scf.while (%a = %x, %b = %y, %oa = %false, %ob = %false)
+      : (memref<4xf32>, memref<4xf32>, i1, i1) -> (memref<4xf32>, memref<4xf32>, i1, i1) {
+    %ab, %o1, %s1, %t1 = memref.extract_strided_metadata %a : memref<4xf32> -> memref<f32>, index, index, index
+    %bb, %o2, %s2, %t2 = memref.extract_strided_metadata %b : memref<4xf32> -> memref<f32>, index, index, index
+    %own:2 = bufferization.dealloc (%ab, %bb : memref<f32>, memref<f32>) if (%oa, %ob) retain (%a, %b : memref<4xf32>, memref<4xf32>)
+    scf.condition(%c) %a, %b, %own#0, %own#1 : memref<4xf32>, memref<4xf32>, i1, i1
+  } do {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>, %oa: i1, %ob: i1):
+    "test.copy"(%a, %b) : (memref<4xf32>, memref<4xf32>) -> ()
+    %ab, %o1, %s1, %t1 = memref.extract_strided_metadata %a : memref<4xf32> -> memref<f32>, index, index, index
+    %bb, %o2, %s2, %t2 = memref.extract_strided_metadata %b : memref<4xf32> -> memref<f32>, index, index, index
+    %own:2 = bufferization.dealloc (%ab, %bb : memref<f32>, memref<f32>) if (%oa, %ob) retain (%b, %a : memref<4xf32>, memref<4xf32>)
+    %either = arith.ori %own#0, %oa : i1
+    scf.yield %b, %a, %either, %own#1 : memref<4xf32>, memref<4xf32>, i1, i1
+  }
+  "test.use"(%r#0) : (memref<4xf32>) -> ()
+  %rb0, %p1, %q1, %u1 = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %rb1, %p2, %q2, %u2 = memref.extract_strided_metadata %r#1 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%x, %y, %rb0, %rb1 : memref<4xf32>, memref<4xf32>, memref<f32>, memref<f32>) if (%true, %true, %r#2, %r#3)
+  return
+}
+
+// -----
+
+// One indicator becomes true in the loop: it does not fold, and neither
+// does the one whose value depends on it.
+
+// CHECK-LABEL: func @while_becomes_owned
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.while ({{.*}}, %{{.*}} = %[[FALSE]], %{{.*}} = %[[FALSE]]) : (memref<4xf32>, i1, i1)
+func.func @while_becomes_owned(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %x = memref.alloc() : memref<4xf32>
+  %y = memref.alloc() : memref<4xf32>
+  %r:4 = scf.while (%a = %x, %b = %y, %oa = %false, %ob = %false)
+      : (memref<4xf32>, memref<4xf32>, i1, i1) -> (memref<4xf32>, memref<4xf32>, i1, i1) {
+    scf.condition(%c) %a, %b, %oa, %ob : memref<4xf32>, memref<4xf32>, i1, i1
+  } do {
+  ^bb0(%a: memref<4xf32>, %b: memref<4xf32>, %oa: i1, %ob: i1):
+    %new = memref.alloc() : memref<4xf32>
+    %ab, %o1, %s1, %t1 = memref.extract_strided_metadata %a : memref<4xf32> -> memref<f32>, index, index, index
+    %own:2 = bufferization.dealloc (%ab : memref<f32>) if (%oa) retain (%b, %new : memref<4xf32>, memref<4xf32>)
+    %nb = arith.ori %own#0, %ob : i1
+    scf.yield %new, %b, %true, %nb : memref<4xf32>, memref<4xf32>, i1, i1
+  }
+  %rb0, %p1, %q1, %u1 = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %rb1, %p2, %q2, %u2 = memref.extract_strided_metadata %r#1 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%x, %y, %rb0, %rb1 : memref<4xf32>, memref<4xf32>, memref<f32>, memref<f32>) if (%true, %true, %r#2, %r#3)
+  return
+}

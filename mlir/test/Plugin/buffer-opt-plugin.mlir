@@ -4,15 +4,19 @@
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
 // HELP: --double-buffer-loops
+// HELP: --free-buffers-at-last-use
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
+// HELP: --reuse-freed-buffers
 // HELP: --simplify-loop-ownership
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
@@ -44,7 +48,8 @@
 
 // After splitting, each fill has a buffer of its own and both are freed. The
 // add writes into the argument in place; as a function result must not alias
-// an argument, the result is a clone of it.
+// an argument, the result is a clone of it. The temporaries are freed right
+// after their last use, before the clone.
 // PIPE-LABEL: func @two_fills
 //  PIPE-SAME:   (%[[ARG:.*]]: memref<4xf32, strided<[?], offset: ?>>)
 //       PIPE:   %[[A:.*]] = memref.alloc() {{.*}} : memref<4xf32>
@@ -52,9 +57,9 @@
 //       PIPE:   linalg.fill ins(%{{.*}} : f32) outs(%[[A]] : memref<4xf32>)
 //       PIPE:   linalg.fill ins(%{{.*}} : f32) outs(%[[B]] : memref<4xf32>)
 //       PIPE:   linalg.add ins(%[[A]], %[[B]] : {{.*}}) outs(%[[ARG]] : {{.*}})
-//       PIPE:   %[[R:.*]] = bufferization.clone %[[ARG]]
 //   PIPE-DAG:   memref.dealloc %[[A]] : memref<4xf32>
 //   PIPE-DAG:   memref.dealloc %[[B]] : memref<4xf32>
+//       PIPE:   %[[R:.*]] = bufferization.clone %[[ARG]]
 //       PIPE:   return %[[R]]
 
 func.func @two_fills(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -25,9 +25,11 @@
 // TESTPASSES: {{[1-9][0-9][0-9]}}
 
 // EXTRA:      --double-buffer-loops
+// EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
+// EXTRA-NEXT: --reuse-freed-buffers
 // EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors
 // EXTRA-NOT:  --

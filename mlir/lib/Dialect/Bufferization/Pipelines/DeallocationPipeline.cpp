@@ -60,6 +60,13 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createDoubleBufferLoopsPass());
   if (options.hoistAllocDeallocPairs)
     pm.addPass(createHoistAllocDeallocPairsPass());
+
+  // Free temporaries as soon as they are dead, and let later allocations of
+  // the same size take them over.
+  if (options.freeAtLastUse)
+    pm.addPass(createFreeBuffersAtLastUsePass());
+  if (options.reuseFreedBuffers)
+    pm.addPass(createReuseFreedBuffersPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -4,15 +4,19 @@
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 
 // The stages, in order.
@@ -30,6 +34,8 @@
 // STAGES-NEXT:   bufferization-lower-deallocations,
 // STAGES-NEXT:   double-buffer-loops,
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
+// STAGES-NEXT:   free-buffers-at-last-use,
+// STAGES-NEXT:   reuse-freed-buffers,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT: )
@@ -55,6 +61,16 @@
 // NODOUBLE:     bufferization-lower-deallocations,
 // NODOUBLE-NOT: double-buffer-loops
 // NODOUBLE:     hoist-alloc-dealloc-pairs
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{free-at-last-use=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLASTUSE
+// NOLASTUSE:     hoist-alloc-dealloc-pairs,
+// NOLASTUSE-NOT: free-buffers-at-last-use
+// NOLASTUSE:     reuse-freed-buffers
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-freed-buffers=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
+// NOREUSE:     free-buffers-at-last-use,
+// NOREUSE-NOT: reuse-freed-buffers
+// NOREUSE:     cse
 
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \

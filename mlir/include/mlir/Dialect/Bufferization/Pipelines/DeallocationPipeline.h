@@ -56,6 +56,18 @@ struct DeallocationPipelineOptions
                      "of a sequential loop out of the loop"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> freeAtLastUse{
+      *this, "free-at-last-use",
+      llvm::cl::desc("Move each memref.dealloc up to right after the last "
+                     "use of its buffer in its block"),
+      llvm::cl::init(true)};
+
+  PassOptions::Option<bool> reuseFreedBuffers{
+      *this, "reuse-freed-buffers",
+      llvm::cl::desc("Let an allocation take over a buffer of the same size "
+                     "freed before it in the same block"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> lowerDeallocationsToSCF{
       *this, "lower-deallocations-to-scf",
       llvm::cl::desc(

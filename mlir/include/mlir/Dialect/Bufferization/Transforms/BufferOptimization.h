@@ -56,6 +56,19 @@ LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
 /// as the next spare instead. Returns the number of allocations replaced.
 unsigned doubleBufferLoops(RewriterBase &rewriter, Operation *root);
 
+/// Moves each `memref.dealloc` nested in `root` up to right after the last
+/// op of its block that uses the buffer or an alias of it, unless an alias
+/// escapes the block or is used in a way that may keep its address. Returns
+/// the number of deallocations moved.
+unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root);
+
+/// Replaces each static `memref.alloc` nested in `root` with a buffer of the
+/// same size that a `memref.dealloc` earlier in the same block frees and
+/// nobody uses afterwards, and drops that deallocation. Returns the number of
+/// allocations replaced and adds their bytes to `numBytesReused`.
+unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
+                           uint64_t &numBytesReused);
+
 /// Moves each `memref.alloc` nested in `root` that is freed by a
 /// `memref.dealloc` in the same iteration of a sequential loop (`scf.for`,
 /// `scf.while`) out of that loop and of as many enclosing sequential loops as

@@ -282,6 +282,123 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
+  let summary = "Move each `memref.dealloc` up to right after the last use "
+                "of its buffer";
+  let description = [{
+    Runs after deallocations have been lowered to `memref.dealloc`. The
+    ownership-based deallocation frees buffers at the end of their block, so
+    temporaries that are used one after the other are all alive until then
+    and a later allocation cannot take the memory of an earlier temporary.
+    This pass moves each `memref.dealloc` up to right after the last op of
+    its block that uses the buffer or an alias of it (ops with regions count
+    as a whole), together with the `memref.extract_strided_metadata` that
+    provides the base buffer it frees.
+
+    The aliases are those of `BufferViewFlowAnalysis`, taken from every
+    buffer the freed one may be derived from, plus the base buffers of
+    `memref.extract_strided_metadata`. A deallocation stays where it is when
+    an alias is used:
+
+    * in another block than the deallocation, or by the block's terminator
+      (the buffer escapes);
+    * after the deallocation;
+    * by an op that might keep the address for later: a call, a
+      `builtin.unrealized_conversion_cast`, a
+      `memref.extract_aligned_pointer_as_index` (whose integer could later be
+      compared with the address of a new allocation), an op with results
+      that are neither buffers nor plain data, or an op whose memory effects
+      are unknown.
+
+    Unlike upstream's `optimize-allocation-liveness`, the pass works on the
+    deallocations rather than the allocations, so it also moves the frees
+    of buffers that a block receives (a function argument it owns, a loop's
+    iteration argument), and it never crashes on IR it does not understand:
+    it leaves it alone.
+
+    Example:
+
+    ```mlir
+    %a = memref.alloc() : memref<64xf32>
+    "test.produce"(%a) : (memref<64xf32>) -> ()
+    %b = memref.alloc() : memref<64xf32>
+    "test.consume"(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+    %c = memref.alloc() : memref<64xf32>
+    "test.consume"(%b, %c) : (memref<64xf32>, memref<64xf32>) -> ()
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %a = memref.alloc() : memref<64xf32>
+    "test.produce"(%a) : (memref<64xf32>) -> ()
+    %b = memref.alloc() : memref<64xf32>
+    "test.consume"(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+    memref.dealloc %a : memref<64xf32>
+    %c = memref.alloc() : memref<64xf32>
+    "test.consume"(%b, %c) : (memref<64xf32>, memref<64xf32>) -> ()
+    memref.dealloc %b : memref<64xf32>
+    ```
+
+    Each deallocation moved is reported as a `passed` optimization remark of
+    category `free-buffers-at-last-use`.
+  }];
+  let statistics = [
+    Statistic<"numDeallocsMoved", "num-deallocs-moved",
+              "Number of deallocations moved up to the last use">
+  ];
+}
+
+def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
+  let summary = "Let an allocation take over a buffer freed before it in the "
+                "same block";
+  let description = [{
+    Runs after deallocations have been lowered to `memref.dealloc`, best
+    after `free-buffers-at-last-use`. When a block frees the whole buffer of
+    a `memref.alloc` and later allocates a buffer with the same number of
+    elements, element type and memory space, the later allocation takes over
+    the freed buffer: the deallocation and the allocation both go away. The
+    free does not have to be adjacent to the allocation; any free earlier in
+    the block qualifies, as long as no alias of the freed buffer is used
+    after it (with the rules of `free-buffers-at-last-use`). A buffer of the
+    same type is preferred, the most recently freed one first; a buffer of
+    another shape is reinterpreted with `memref.reinterpret_cast`.
+
+    The freed buffer must come from a `memref.alloc` of a static,
+    identity-layout type with at least the alignment the new allocation asks
+    for. Allocations with dynamic sizes are left alone.
+
+    Example:
+
+    ```mlir
+    "test.consume"(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+    memref.dealloc %a : memref<64xf32>
+    %c = memref.alloc() : memref<8x8xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    "test.consume"(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+    %c = memref.reinterpret_cast %a to offset: [0], sizes: [8, 8],
+        strides: [8, 1] : memref<64xf32> to memref<8x8xf32>
+    ```
+
+    Each allocation removed is reported as a `passed` optimization remark of
+    category `reuse-freed-buffers`.
+  }];
+  let statistics = [
+    Statistic<"numAllocsReused", "num-allocs-reused",
+              "Number of allocations replaced with a freed buffer">,
+    Statistic<"numBytesReused", "num-bytes-reused",
+              "Number of bytes of the allocations replaced with a freed "
+              "buffer">
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
   let summary = "Hoist allocations that are freed in the same loop iteration "
                 "out of sequential loops";

@@ -1,0 +1,337 @@
+//===- BufferLifetimes.cpp - Shorter buffer lifetimes and their reuse -----===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements two passes on the lifetimes of buffers within a
+// block, after deallocations have been lowered: one moves each
+// `memref.dealloc` up to right after the last use of the buffer and its
+// aliases, the other lets a later allocation of the same size take over a
+// freed buffer instead of asking the allocator for a new one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_FREEBUFFERSATLASTUSEPASS
+#define GEN_PASS_DEF_REUSEFREEDBUFFERSPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Returns the buffers that may share memory with `value`: everything
+/// derived from a buffer `value` is derived from.
+static BufferViewFlowAnalysis::ValueSetT
+getMayAliases(Value value, const BufferViewFlowAnalysis &aliasAnalysis) {
+  BufferViewFlowAnalysis::ValueSetT aliases;
+  for (Value origin : aliasAnalysis.resolveReverse(value))
+    for (Value alias : aliasAnalysis.resolve(origin))
+      aliases.insert(alias);
+  // The base buffer of `memref.extract_strided_metadata` is the same memory.
+  SmallVector<Value> worklist(aliases.begin(), aliases.end());
+  while (!worklist.empty()) {
+    Value alias = worklist.pop_back_val();
+    for (Operation *user : alias.getUsers()) {
+      auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
+      if (metadata && aliases.insert(metadata.getBaseBuffer()).second)
+        worklist.push_back(metadata.getBaseBuffer());
+      if (metadata)
+        for (Value origin :
+             aliasAnalysis.resolveReverse(metadata.getBaseBuffer()))
+          for (Value derived : aliasAnalysis.resolve(origin))
+            if (aliases.insert(derived).second)
+              worklist.push_back(derived);
+    }
+  }
+  return aliases;
+}
+
+/// Returns true if `user` of a buffer is understood well enough that the
+/// buffer is provably not accessed through it once it is done: its memory
+/// effects are known and it cannot keep the buffer's address.
+static bool isUnderstoodUser(Operation *user) {
+  if (isa<CallOpInterface, UnrealizedConversionCastOp>(user))
+    return false;
+  // A pointer extracted as an integer may be compared with the addresses of
+  // later allocations, which may then reuse the memory.
+  if (isa<memref::ExtractAlignedPointerAsIndexOp>(user))
+    return false;
+  // Results other than buffers (which are aliases, tracked) and plain data
+  // could carry the address.
+  if (!llvm::all_of(user->getResultTypes(), [](Type type) {
+        return isa<BaseMemRefType, IntegerType, IndexType, FloatType,
+                   VectorType, ComplexType>(type);
+      }))
+    return false;
+  return isa<MemoryEffectOpInterface>(user) ||
+         user->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+}
+
+//===----------------------------------------------------------------------===//
+// Free at last use
+//===----------------------------------------------------------------------===//
+
+/// Returns the op after which `dealloc` can free its buffer: the last op in
+/// its block that uses the buffer or an alias of it, or the op that defines
+/// the buffer. Returns nullptr if the deallocation cannot move.
+static Operation *findLastUse(memref::DeallocOp dealloc,
+                              const BufferViewFlowAnalysis &aliasAnalysis) {
+  Block *block = dealloc->getBlock();
+  Value memref = dealloc.getMemref();
+  // The deallocation frees the base buffer of this op, which moves with it.
+  auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
+  if (metadata && !memref.hasOneUse())
+    return nullptr;
+
+  Operation *lastUse = nullptr;
+  auto noteUse = [&](Operation *ancestor) {
+    if (!lastUse || lastUse->isBeforeInBlock(ancestor))
+      lastUse = ancestor;
+  };
+  for (Value alias : getMayAliases(memref, aliasAnalysis)) {
+    // The buffer must exist where the deallocation goes.
+    if (Operation *def = alias.getDefiningOp()) {
+      if (def == metadata)
+        continue;
+      if (Operation *ancestor = block->findAncestorOpInBlock(*def);
+          ancestor && ancestor->isBeforeInBlock(dealloc))
+        noteUse(ancestor);
+    }
+    for (Operation *user : alias.getUsers()) {
+      if (user == dealloc || user == metadata)
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      // Used in another block, after the deallocation, or in a way that may
+      // keep the buffer alive: leave it.
+      if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
+          ancestor == block->getTerminator() || !isUnderstoodUser(user))
+        return nullptr;
+      noteUse(ancestor);
+    }
+  }
+  // Freed buffers that come from outside of the block (arguments, values
+  // defined above) with no use in it stay where they are.
+  if (!lastUse)
+    return nullptr;
+  if (metadata) {
+    Operation *sourceDef = metadata.getSource().getDefiningOp();
+    Operation *ancestor =
+        sourceDef ? block->findAncestorOpInBlock(*sourceDef) : nullptr;
+    if (ancestor && lastUse->isBeforeInBlock(ancestor))
+      lastUse = ancestor;
+  }
+  return lastUse;
+}
+
+unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
+                                                   Operation *root) {
+  BufferViewFlowAnalysis aliasAnalysis(root);
+  SmallVector<memref::DeallocOp> deallocs;
+  root->walk([&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
+
+  unsigned numMoved = 0;
+  for (memref::DeallocOp dealloc : deallocs) {
+    Operation *lastUse = findLastUse(dealloc, aliasAnalysis);
+    // Already right after it (modulo other deallocations)?
+    if (!lastUse)
+      continue;
+    auto metadata =
+        dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
+    bool onlyDeallocsBetween = true;
+    for (Operation *op = lastUse->getNextNode(); op != dealloc;
+         op = op->getNextNode())
+      onlyDeallocsBetween &= isa<memref::DeallocOp>(op) || op == metadata;
+    if (onlyDeallocsBetween)
+      continue;
+    if (metadata) {
+      rewriter.moveOpAfter(metadata, lastUse);
+      rewriter.moveOpAfter(dealloc, metadata);
+    } else {
+      rewriter.moveOpAfter(dealloc, lastUse);
+    }
+    remark::passed(dealloc.getLoc(), remark::RemarkOpts::name("FreedAtLastUse")
+                                         .category("free-buffers-at-last-use"))
+        << "buffer freed right after its last use";
+    ++numMoved;
+  }
+  return numMoved;
+}
+
+//===----------------------------------------------------------------------===//
+// FreeBuffersAtLastUsePass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Moves deallocations up to the last use of their buffers.
+struct FreeBuffersAtLastUsePass
+    : public bufferization::impl::FreeBuffersAtLastUsePassBase<
+          FreeBuffersAtLastUsePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    numDeallocsMoved += freeBuffersAtLastUse(rewriter, getOperation());
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Reuse of freed buffers
+//===----------------------------------------------------------------------===//
+
+/// Returns the allocation whose whole buffer `dealloc` frees, if it is a
+/// `memref.alloc` of a static, identity-layout type.
+static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
+  Value memref = dealloc.getMemref();
+  if (auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
+    memref = metadata.getSource();
+  auto alloc = memref.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !alloc.getType().hasStaticShape() ||
+      !alloc.getType().getLayout().isIdentity())
+    return nullptr;
+  return alloc;
+}
+
+/// Returns true if no alias of the buffer of `alloc` is used after `dealloc`
+/// (or outside of the block of `dealloc`), by an op other than `dealloc` and
+/// the `memref.extract_strided_metadata` that feeds it.
+static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
+                        const BufferViewFlowAnalysis &aliasAnalysis) {
+  Block *block = dealloc->getBlock();
+  Operation *metadata = dealloc.getMemref().getDefiningOp();
+  for (Value alias : getMayAliases(alloc.getResult(), aliasAnalysis)) {
+    for (Operation *user : alias.getUsers()) {
+      if (user == dealloc || user == metadata)
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
+          !isUnderstoodUser(user))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Returns true if the buffer of `freed` can serve as the buffer of `alloc`:
+/// the same element type, number of elements and memory space, and at least
+/// the alignment `alloc` asks for.
+static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
+  MemRefType freedType = freed.getType(), type = alloc.getType();
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+      freedType.getElementType() != type.getElementType() ||
+      freedType.getMemorySpace() != type.getMemorySpace() ||
+      freedType.getNumElements() != type.getNumElements())
+    return false;
+  std::optional<uint64_t> alignment = alloc.getAlignment();
+  std::optional<uint64_t> freedAlignment = freed.getAlignment();
+  return !alignment || (freedAlignment && *freedAlignment >= *alignment);
+}
+
+/// Lets the allocations of `block` take over buffers freed earlier in the
+/// block. Returns the number of allocations removed and adds the bytes they
+/// would have allocated to `numBytesReused`.
+static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
+                                  const BufferViewFlowAnalysis &aliasAnalysis,
+                                  uint64_t &numBytesReused) {
+  // Freed buffers nobody uses any more, in the order they were freed.
+  SmallVector<std::pair<memref::DeallocOp, memref::AllocOp>> available;
+  unsigned numReused = 0;
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      memref::AllocOp freed = getFreedAllocation(dealloc);
+      if (freed && isDeadAfter(freed, dealloc, aliasAnalysis))
+        available.emplace_back(dealloc, freed);
+      continue;
+    }
+    auto alloc = dyn_cast<memref::AllocOp>(op);
+    if (!alloc || alloc->getNumOperands() != 0)
+      continue;
+    // Prefer the most recently freed buffer of the same type.
+    auto *it = llvm::find_if(llvm::reverse(available), [&](auto entry) {
+                 return entry.second.getType() == alloc.getType() &&
+                        canServe(entry.second, alloc);
+               }).base();
+    if (it == available.begin())
+      it = llvm::find_if(llvm::reverse(available), [&](auto entry) {
+             return canServe(entry.second, alloc);
+           }).base();
+    if (it == available.begin())
+      continue;
+    auto [dealloc, freed] = *std::prev(it);
+    available.erase(std::prev(it));
+
+    Value buffer = freed.getResult();
+    MemRefType type = alloc.getType();
+    if (buffer.getType() != type) {
+      rewriter.setInsertionPoint(alloc);
+      auto [strides, offset] = type.getStridesAndOffset();
+      buffer = memref::ReinterpretCastOp::create(rewriter, alloc.getLoc(), type,
+                                                 buffer, offset,
+                                                 type.getShape(), strides);
+    }
+    Value memref = dealloc.getMemref();
+    rewriter.eraseOp(dealloc);
+    if (Operation *metadata = memref.getDefiningOp();
+        metadata && isa<memref::ExtractStridedMetadataOp>(metadata) &&
+        metadata->use_empty())
+      rewriter.eraseOp(metadata);
+    rewriter.replaceOp(alloc, buffer);
+    remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
+                                        .category("reuse-freed-buffers"))
+        << ("allocation of " + Twine(type.getNumElements()) +
+            " element(s) takes over a buffer freed before it")
+               .str();
+    numBytesReused +=
+        type.getNumElements() * (type.getElementTypeBitWidth() + 7) / 8;
+    ++numReused;
+  }
+  return numReused;
+}
+
+unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
+                                                Operation *root,
+                                                uint64_t &numBytesReused) {
+  BufferViewFlowAnalysis aliasAnalysis(root);
+  SmallVector<Block *> blocks;
+  root->walk([&](Block *block) { blocks.push_back(block); });
+  unsigned numReused = 0;
+  for (Block *block : blocks)
+    numReused +=
+        ::reuseFreedBuffers(rewriter, *block, aliasAnalysis, numBytesReused);
+  return numReused;
+}
+
+namespace {
+/// Lets allocations take over buffers freed before them.
+struct ReuseFreedBuffersPass
+    : public bufferization::impl::ReuseFreedBuffersPassBase<
+          ReuseFreedBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    uint64_t numBytes = 0;
+    numAllocsReused += reuseFreedBuffers(rewriter, getOperation(), numBytes);
+    numBytesReused += numBytes;
+  }
+};
+} // namespace

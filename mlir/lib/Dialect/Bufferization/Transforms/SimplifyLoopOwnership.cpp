@@ -192,12 +192,12 @@ static unsigned foldFalseIterArgs(RewriterBase &rewriter,
 //===----------------------------------------------------------------------===//
 
 /// Returns the position of the ownership indicator that the ownership-based
-/// deallocation appended to the inits of `forOp` for the memref init at
+/// deallocation appended to the inits of `loop` for the memref init at
 /// `index`: the indicators follow all other inits, in the order of the
 /// memrefs.
-static std::optional<unsigned> getOwnershipIndex(scf::ForOp forOp,
+static std::optional<unsigned> getOwnershipIndex(LoopLikeOpInterface loop,
                                                  unsigned index) {
-  OperandRange inits = forOp.getInitArgs();
+  OperandRange inits = loop.getInits();
   unsigned numMemRefs = llvm::count_if(
       inits.getTypes(), [](Type type) { return isa<BaseMemRefType>(type); });
   if (numMemRefs * 2 > inits.size())
@@ -220,13 +220,13 @@ static bool isBufferOrItsBase(Value value, Value buffer) {
          metadata.getBaseBuffer() == value;
 }
 
-/// Finds the `bufferization.dealloc` after `forOp` in its block that frees
+/// Finds the `bufferization.dealloc` after `loop` in its block that frees
 /// the init `buffer` of the loop, and returns it with the position of
 /// `buffer` among its memrefs.
 static std::optional<std::pair<DeallocOp, unsigned>>
-findDeallocAfterLoop(scf::ForOp forOp, Value buffer) {
+findDeallocAfterLoop(Operation *loop, Value buffer) {
   std::optional<std::pair<DeallocOp, unsigned>> found;
-  for (Operation *op = forOp->getNextNode(); op; op = op->getNextNode()) {
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
     auto dealloc = dyn_cast<DeallocOp>(op);
     if (!dealloc)
       continue;
@@ -241,24 +241,24 @@ findDeallocAfterLoop(scf::ForOp forOp, Value buffer) {
   return found;
 }
 
-/// Returns true if no alias of the init `buffer` of `forOp` that exists
+/// Returns true if no alias of the init `buffer` of `loop` that exists
 /// before the loop is used by the loop (other than as the init), after it
 /// (other than by `dealloc`, to free it), or in a region that is neither.
-static bool isOnlyFreedAfterLoop(scf::ForOp forOp, Value buffer,
+static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
                                  DeallocOp dealloc,
                                  const BufferViewFlowAnalysis &aliasAnalysis,
                                  DominanceInfo &domInfo) {
-  Block *block = forOp->getBlock();
+  Block *block = loop->getBlock();
   unsigned numInitUses = 0;
   for (Value alias : aliasAnalysis.resolve(buffer)) {
     // Aliases that do not exist before the loop are either created by the
     // loop (which owns them after the transfer) or derived after the loop
     // from an alias that exists before it, whose use is checked here.
-    if (!domInfo.properlyDominates(alias, forOp))
+    if (!domInfo.properlyDominates(alias, loop))
       continue;
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
-      if (user == forOp) {
+      if (user == loop) {
         if (alias != buffer || ++numInitUses != 1)
           return false;
         continue;
@@ -273,46 +273,48 @@ static bool isOnlyFreedAfterLoop(scf::ForOp forOp, Value buffer,
                        [&](Operation *op) { return op == dealloc; }))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !ancestor->isBeforeInBlock(forOp))
+      if (!ancestor || !ancestor->isBeforeInBlock(loop))
         return false;
     }
   }
   return numInitUses == 1;
 }
 
-/// Hands the init buffers of `forOp` that the enclosing block frees right
-/// after the loop to the loop, when the loop always yields owned buffers in
-/// their place: the loop then frees the init in its first iteration and
-/// the buffer's ownership indicator is true in every iteration. Returns the
-/// number of buffers handed over.
+/// Hands the init buffers of `loop` (an `scf.for` or `scf.while`) that the
+/// enclosing block frees right after the loop to the loop, when the loop
+/// always yields owned buffers in their place: the loop then frees the init
+/// in its first iteration and the buffer's ownership indicator is true in
+/// every iteration. Returns the number of buffers handed over.
 static unsigned
-transferOwnershipIntoLoop(RewriterBase &rewriter, scf::ForOp forOp,
+transferOwnershipIntoLoop(RewriterBase &rewriter, LoopLikeOpInterface loop,
                           const BufferViewFlowAnalysis &aliasAnalysis,
                           DominanceInfo &domInfo) {
-  auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  std::optional<ValueRange> yielded = loop.getYieldedValues();
+  if (!yielded)
+    return 0;
   unsigned numTransferred = 0;
-  for (auto [index, init] : llvm::enumerate(forOp.getInitArgs())) {
+  for (auto [index, init] : llvm::enumerate(loop.getInits())) {
     if (!isa<BaseMemRefType>(init.getType()))
       continue;
-    std::optional<unsigned> ownershipIndex = getOwnershipIndex(forOp, index);
+    std::optional<unsigned> ownershipIndex = getOwnershipIndex(loop, index);
     if (!ownershipIndex ||
-        !matchPattern(forOp.getInitArgs()[*ownershipIndex], m_Zero()) ||
-        !matchPattern(yieldOp.getResults()[*ownershipIndex], m_One()))
+        !matchPattern(loop.getInits()[*ownershipIndex], m_Zero()) ||
+        !matchPattern((*yielded)[*ownershipIndex], m_One()))
       continue;
-    auto found = findDeallocAfterLoop(forOp, init);
+    auto found = findDeallocAfterLoop(loop, init);
     if (!found)
       continue;
     auto [dealloc, position] = *found;
     Value condition = dealloc.getConditions()[position];
-    if (!domInfo.properlyDominates(condition, forOp) ||
-        !isOnlyFreedAfterLoop(forOp, init, dealloc, aliasAnalysis, domInfo))
+    if (!domInfo.properlyDominates(condition, loop) ||
+        !isOnlyFreedAfterLoop(loop, init, dealloc, aliasAnalysis, domInfo))
       continue;
 
     // The loop takes over the buffer under the condition the dealloc freed
     // it with. If the loop does not iterate, its result is the buffer with
     // that ownership, which the dealloc (or whoever takes the result) frees.
-    rewriter.modifyOpInPlace(forOp, [&, ownershipIndex = *ownershipIndex] {
-      forOp.getInitArgsMutable()[ownershipIndex].set(condition);
+    rewriter.modifyOpInPlace(loop, [&, ownershipIndex = *ownershipIndex] {
+      loop.getInitsMutable()[ownershipIndex].set(condition);
     });
     SmallVector<Value> memrefs(dealloc.getMemrefs());
     SmallVector<Value> conditions(dealloc.getConditions());
@@ -321,7 +323,7 @@ transferOwnershipIntoLoop(RewriterBase &rewriter, scf::ForOp forOp,
     rewriter.setInsertionPoint(dealloc);
     rewriter.replaceOpWithNewOp<DeallocOp>(dealloc, memrefs, conditions,
                                            dealloc.getRetained());
-    remark::passed(forOp.getLoc(),
+    remark::passed(loop.getLoc(),
                    remark::RemarkOpts::name("OwnershipTransferred")
                        .category(kRemarkCategory))
         << ("loop takes over init #" + Twine(index) +
@@ -363,11 +365,14 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
 
   BufferViewFlowAnalysis aliasAnalysis(root);
   DominanceInfo domInfo(root);
-  SmallVector<scf::ForOp> loops;
-  root->walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
-  for (scf::ForOp forOp : loops)
+  SmallVector<LoopLikeOpInterface> loops;
+  root->walk([&](Operation *op) {
+    if (isa<scf::ForOp, scf::WhileOp>(op))
+      loops.push_back(cast<LoopLikeOpInterface>(op));
+  });
+  for (LoopLikeOpInterface loop : loops)
     counts.numTransferred +=
-        transferOwnershipIntoLoop(rewriter, forOp, aliasAnalysis, domInfo);
+        transferOwnershipIntoLoop(rewriter, loop, aliasAnalysis, domInfo);
   return counts;
 }
 

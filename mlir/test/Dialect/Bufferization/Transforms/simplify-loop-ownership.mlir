@@ -228,12 +228,20 @@ func.func @while_swap(%c: i1) {
 
 // -----
 
-// One indicator becomes true in the loop: it does not fold, and neither
-// does the one whose value depends on it.
+// One indicator becomes true in the loop: it does not fold to false, and
+// neither does the one whose value depends on it. Since the loop always
+// yields an owned buffer in place of the first buffer, the loop takes over
+// its init (whose indicator is then true throughout and canonicalizes
+// away), and the function only frees the second init.
 
 // CHECK-LABEL: func @while_becomes_owned
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
 //       CHECK:   %[[FALSE:.*]] = arith.constant false
-//       CHECK:   scf.while ({{.*}}, %{{.*}} = %[[FALSE]], %{{.*}} = %[[FALSE]]) : (memref<4xf32>, i1, i1)
+//       CHECK:   %[[X:.*]] = memref.alloc()
+//       CHECK:   %[[Y:.*]] = memref.alloc()
+//       CHECK:   scf.while (%{{.*}} = %[[X]], %{{.*}} = %[[FALSE]]) : (memref<4xf32>, i1)
+//       CHECK:   bufferization.dealloc (%[[Y]], %{{.*}} : memref<4xf32>, memref<f32>) if (%[[TRUE]], %[[TRUE]])
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
 func.func @while_becomes_owned(%c: i1) {
   %true = arith.constant true
   %false = arith.constant false

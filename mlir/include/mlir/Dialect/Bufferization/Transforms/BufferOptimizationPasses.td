@@ -153,9 +153,9 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       indicators of a loop, so indicators that depend on each other (the
       buffers of a swap) fold together.
 
-    * **Ownership transfer.** When an `scf.for` always yields an owned buffer
-      in place of a memref iteration argument (a fresh buffer per
-      iteration), and the only use of the init buffer after the loop is a
+    * **Ownership transfer.** When an `scf.for` or `scf.while` always yields
+      an owned buffer in place of a memref iteration argument (a fresh buffer
+      per iteration), and the only use of the init buffer after the loop is a
       `bufferization.dealloc` that frees it, the loop takes the buffer over
       under the condition the dealloc freed it with. The loop then frees the
       init in its first iteration, and canonicalization folds the indicator

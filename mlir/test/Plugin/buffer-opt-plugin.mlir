@@ -4,6 +4,7 @@
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
 // HELP: --double-buffer-loops
+// HELP: --elide-buffer-copies
 // HELP: --free-buffers-at-last-use
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
@@ -12,6 +13,7 @@
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf

@@ -25,6 +25,7 @@
 // TESTPASSES: {{[1-9][0-9][0-9]}}
 
 // EXTRA:      --double-buffer-loops
+// EXTRA-NEXT: --elide-buffer-copies
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lower-deallocations-to-scf

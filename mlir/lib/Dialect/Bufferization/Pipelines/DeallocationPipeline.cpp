@@ -61,10 +61,12 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.hoistAllocDeallocPairs)
     pm.addPass(createHoistAllocDeallocPairsPass());
 
-  // Free temporaries as soon as they are dead, and let later allocations of
-  // the same size take them over.
+  // Free temporaries as soon as they are dead, drop copies out of dying
+  // buffers, and let later allocations of the same size take them over.
   if (options.freeAtLastUse)
     pm.addPass(createFreeBuffersAtLastUsePass());
+  if (options.elideCopies)
+    pm.addPass(createElideBufferCopiesPass());
   if (options.reuseFreedBuffers)
     pm.addPass(createReuseFreedBuffersPass());
   pm.addPass(createCSEPass());

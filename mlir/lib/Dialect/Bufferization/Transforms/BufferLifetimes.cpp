@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements two passes on the lifetimes of buffers within a
+// This file implements three passes on the lifetimes of buffers within a
 // block, after deallocations have been lowered: one moves each
 // `memref.dealloc` up to right after the last use of the buffer and its
-// aliases, the other lets a later allocation of the same size take over a
+// aliases, one removes copies between a buffer that dies at the copy and a
+// fresh one, and one lets a later allocation of the same size take over a
 // freed buffer instead of asking the allocator for a new one.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -27,6 +29,7 @@ namespace mlir {
 namespace bufferization {
 #define GEN_PASS_DEF_FREEBUFFERSATLASTUSEPASS
 #define GEN_PASS_DEF_REUSEFREEDBUFFERSPASS
+#define GEN_PASS_DEF_ELIDEBUFFERCOPIESPASS
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 } // namespace bufferization
 } // namespace mlir
@@ -84,6 +87,16 @@ static bool isUnderstoodUser(Operation *user) {
     return false;
   return isa<MemoryEffectOpInterface>(user) ||
          user->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+}
+
+/// Erases `dealloc` and the strided metadata extraction that only feeds it.
+static void eraseDealloc(RewriterBase &rewriter, memref::DeallocOp dealloc) {
+  Value memref = dealloc.getMemref();
+  rewriter.eraseOp(dealloc);
+  if (Operation *metadata = memref.getDefiningOp();
+      metadata && isa<memref::ExtractStridedMetadataOp>(metadata) &&
+      metadata->use_empty())
+    rewriter.eraseOp(metadata);
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,12 +301,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                                  buffer, offset,
                                                  type.getShape(), strides);
     }
-    Value memref = dealloc.getMemref();
-    rewriter.eraseOp(dealloc);
-    if (Operation *metadata = memref.getDefiningOp();
-        metadata && isa<memref::ExtractStridedMetadataOp>(metadata) &&
-        metadata->use_empty())
-      rewriter.eraseOp(metadata);
+    eraseDealloc(rewriter, dealloc);
     rewriter.replaceOp(alloc, buffer);
     remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
                                         .category("reuse-freed-buffers"))
@@ -332,6 +340,215 @@ struct ReuseFreedBuffersPass
     uint64_t numBytes = 0;
     numAllocsReused += reuseFreedBuffers(rewriter, getOperation(), numBytes);
     numBytesReused += numBytes;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Copy elision
+//===----------------------------------------------------------------------===//
+
+/// Returns true if an alias of `buffer` is used by an op other than those in
+/// `ignored`, either outside of `block` or at a position in it (the user's
+/// ancestor in `block`) that `isInRange` accepts.
+static bool hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
+                     function_ref<bool(Operation *)> isInRange,
+                     const BufferViewFlowAnalysis &aliasAnalysis) {
+  for (Value alias : getMayAliases(buffer, aliasAnalysis)) {
+    for (Operation *user : alias.getUsers()) {
+      if (llvm::is_contained(ignored, user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || isInRange(ancestor))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Returns true if an alias of `buffer` is used strictly between `from` and
+/// `to` (ops of one block) by an op other than those in `ignored`, or
+/// outside of their block.
+static bool hasUseBetween(Value buffer, Operation *from, Operation *to,
+                          ArrayRef<Operation *> ignored,
+                          const BufferViewFlowAnalysis &aliasAnalysis) {
+  return hasUseIn(
+      buffer, from->getBlock(), ignored,
+      [&](Operation *op) {
+        return from->isBeforeInBlock(op) && op->isBeforeInBlock(to);
+      },
+      aliasAnalysis);
+}
+
+/// Returns true if an alias of `buffer` is used after `op` by an op other
+/// than those in `ignored`, or outside of the block of `op`.
+static bool hasUseAfter(Value buffer, Operation *op,
+                        ArrayRef<Operation *> ignored,
+                        const BufferViewFlowAnalysis &aliasAnalysis) {
+  return hasUseIn(
+      buffer, op->getBlock(), ignored,
+      [&](Operation *ancestor) { return op->isBeforeInBlock(ancestor); },
+      aliasAnalysis);
+}
+
+/// Returns the `memref.dealloc` after `op` in its block that frees `buffer`
+/// (directly or through the base buffer of its strided metadata).
+static memref::DeallocOp findDeallocAfter(Operation *op, Value buffer) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    auto dealloc = dyn_cast<memref::DeallocOp>(next);
+    if (!dealloc)
+      continue;
+    Value freed = dealloc.getMemref();
+    if (auto metadata = freed.getDefiningOp<memref::ExtractStridedMetadataOp>())
+      freed = metadata.getSource();
+    if (freed == buffer)
+      return dealloc;
+  }
+  return nullptr;
+}
+
+/// Returns true if `buffer` is an allocation with at least the alignment
+/// `alloc` asks for.
+static bool isAlignedFor(Value buffer, memref::AllocOp alloc) {
+  std::optional<uint64_t> alignment = alloc.getAlignment();
+  if (!alignment)
+    return true;
+  auto bufferAlloc = buffer.getDefiningOp<memref::AllocOp>();
+  return bufferAlloc && bufferAlloc.getAlignment() &&
+         *bufferAlloc.getAlignment() >= *alignment;
+}
+
+namespace {
+/// The ops of a copy that one of the buffers can replace.
+struct CopyCandidate {
+  memref::CopyOp copy;
+  /// The deallocation of the source after the copy.
+  memref::DeallocOp sourceDealloc;
+};
+} // namespace
+
+/// Reuses the source: `%t = alloc; ...; copy %s, %t; dealloc %s` where `%t`
+/// is unused before the copy and `%s` is dead after it becomes `%s` in
+/// place of `%t`.
+static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
+                        const BufferViewFlowAnalysis &aliasAnalysis) {
+  memref::CopyOp copy = candidate.copy;
+  Value source = copy.getSource(), target = copy.getTarget();
+  auto targetAlloc = target.getDefiningOp<memref::AllocOp>();
+  if (!targetAlloc || targetAlloc->getBlock() != copy->getBlock() ||
+      source.getType() != target.getType() ||
+      !isAlignedFor(source, targetAlloc))
+    return false;
+  Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
+  if (hasUseBetween(target, targetAlloc, copy, {copy}, aliasAnalysis) ||
+      hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
+                  aliasAnalysis))
+    return false;
+  eraseDealloc(rewriter, candidate.sourceDealloc);
+  rewriter.eraseOp(copy);
+  rewriter.replaceOp(targetAlloc, source);
+  return true;
+}
+
+/// Reuses the target: `%s = alloc; ...; copy %s, %t; dealloc %s` where `%t`
+/// exists before `%s` and nothing between the two ops touches the memory of
+/// `%t` becomes `%t` in place of `%s`.
+static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
+                        const BufferViewFlowAnalysis &aliasAnalysis,
+                        BufferOriginAnalysis &originAnalysis,
+                        DominanceInfo &domInfo) {
+  memref::CopyOp copy = candidate.copy;
+  Value source = copy.getSource(), target = copy.getTarget();
+  auto sourceAlloc = source.getDefiningOp<memref::AllocOp>();
+  if (!sourceAlloc || sourceAlloc->getBlock() != copy->getBlock() ||
+      source.getType() != target.getType() ||
+      !domInfo.properlyDominates(target, sourceAlloc) ||
+      !isAlignedFor(target, sourceAlloc))
+    return false;
+  Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
+  if (hasUseBetween(target, sourceAlloc, copy, {}, aliasAnalysis) ||
+      hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
+                  aliasAnalysis))
+    return false;
+  // The ops between the allocation and the copy write the target early:
+  // every other buffer they touch must be known not to share its memory.
+  BufferViewFlowAnalysis::ValueSetT sourceAliases =
+      getMayAliases(source, aliasAnalysis);
+  for (Operation *op = sourceAlloc->getNextNode(); op != copy;
+       op = op->getNextNode()) {
+    WalkResult result = op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        if (!isa<BaseMemRefType>(operand.getType()) ||
+            sourceAliases.contains(operand))
+          continue;
+        std::optional<bool> same =
+            originAnalysis.isSameAllocation(operand, target);
+        if (!same || *same)
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return false;
+  }
+  eraseDealloc(rewriter, candidate.sourceDealloc);
+  rewriter.eraseOp(copy);
+  rewriter.replaceOp(sourceAlloc, target);
+  return true;
+}
+
+unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
+                                                Operation *root) {
+  SmallVector<memref::CopyOp> copies;
+  root->walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+
+  // The analyses describe the IR before a rewrite; they are rebuilt after
+  // each one.
+  std::optional<BufferViewFlowAnalysis> aliasAnalysis;
+  std::optional<BufferOriginAnalysis> originAnalysis;
+  std::optional<DominanceInfo> domInfo;
+  unsigned numElided = 0;
+  for (memref::CopyOp copy : copies) {
+    memref::DeallocOp dealloc = findDeallocAfter(copy, copy.getSource());
+    if (!dealloc)
+      continue;
+    if (!aliasAnalysis) {
+      aliasAnalysis.emplace(root);
+      originAnalysis.emplace(root);
+      domInfo.emplace(root);
+    }
+    Location loc = copy.getLoc();
+    CopyCandidate candidate{copy, dealloc};
+    StringRef kind;
+    if (reuseSource(rewriter, candidate, *aliasAnalysis))
+      kind = "its target is replaced with its source";
+    else if (reuseTarget(rewriter, candidate, *aliasAnalysis, *originAnalysis,
+                         *domInfo))
+      kind = "its source is replaced with its target";
+    else
+      continue;
+    aliasAnalysis.reset();
+    originAnalysis.reset();
+    domInfo.reset();
+    remark::passed(
+        loc,
+        remark::RemarkOpts::name("CopyElided").category("elide-buffer-copies"))
+        << ("copy removed: " + kind).str();
+    ++numElided;
+  }
+  return numElided;
+}
+
+namespace {
+/// Removes copies between a dying buffer and a fresh one.
+struct ElideBufferCopiesPass
+    : public bufferization::impl::ElideBufferCopiesPassBase<
+          ElideBufferCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    numCopiesElided += elideBufferCopies(rewriter, getOperation());
   }
 };
 } // namespace

@@ -4,6 +4,7 @@
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
@@ -12,6 +13,7 @@
 // HELP-NEXT: --simplify-loop-ownership
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
@@ -35,6 +37,7 @@
 // STAGES-NEXT:   double-buffer-loops,
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   free-buffers-at-last-use,
+// STAGES-NEXT:   elide-buffer-copies,
 // STAGES-NEXT:   reuse-freed-buffers,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{
@@ -71,6 +74,11 @@
 // NOREUSE:     free-buffers-at-last-use,
 // NOREUSE-NOT: reuse-freed-buffers
 // NOREUSE:     cse
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOPY
+// NOCOPY:     free-buffers-at-last-use,
+// NOCOPY-NOT: elide-buffer-copies
+// NOCOPY:     reuse-freed-buffers
 
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \

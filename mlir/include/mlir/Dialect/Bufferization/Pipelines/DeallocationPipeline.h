@@ -62,6 +62,12 @@ struct DeallocationPipelineOptions
                      "use of its buffer in its block"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> elideCopies{
+      *this, "elide-copies",
+      llvm::cl::desc("Remove a memref.copy from a buffer that dies at the "
+                     "copy by letting one buffer take the place of the other"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> reuseFreedBuffers{
       *this, "reuse-freed-buffers",
       llvm::cl::desc("Let an allocation take over a buffer of the same size "

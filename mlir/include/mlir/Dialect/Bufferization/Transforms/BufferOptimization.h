@@ -62,6 +62,14 @@ unsigned doubleBufferLoops(RewriterBase &rewriter, Operation *root);
 /// the number of deallocations moved.
 unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root);
 
+/// Removes the `memref.copy` ops nested in `root` whose source is freed after
+/// the copy and not used any more, by letting the source serve as the target
+/// (when the target is a fresh allocation unused before the copy) or the
+/// target serve as the source (when the source is a fresh allocation and
+/// nothing between it and the copy touches the target's memory). Returns
+/// the number of copies removed.
+unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root);
+
 /// Replaces each static `memref.alloc` nested in `root` with a buffer of the
 /// same size that a `memref.dealloc` earlier in the same block frees and
 /// nobody uses afterwards, and drops that deallocation. Returns the number of

@@ -351,6 +351,57 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
   ];
 }
 
+def ElideBufferCopiesPass : Pass<"elide-buffer-copies"> {
+  let summary = "Remove copies from a buffer that dies at the copy";
+  let description = [{
+    Runs after deallocations have been lowered to `memref.dealloc`, best
+    after `free-buffers-at-last-use`. A `memref.copy %s, %t` followed in its
+    block by the `memref.dealloc` of `%s`, with no other use of `%s` (or an
+    alias) after the copy, moves data from a buffer that dies into another
+    one. When the two buffers have the same type, one of them can take the
+    place of the other and the copy, one allocation and one deallocation go
+    away:
+
+    * **Reuse the source** (MLIR-HLO's copy elision, the first case of the
+      CopyRemoval pass): `%t` is a `memref.alloc` in the block of the copy
+      with no use of it or an alias between the allocation and the copy.
+      `%s` replaces `%t`.
+    * **Reuse the target** (the second case of CopyRemoval): `%s` is a
+      `memref.alloc` in the block of the copy, `%t` is defined before it,
+      no alias of `%t` is used between the allocation and the copy, and
+      every other buffer the ops in between use is known not to share
+      memory with `%t` (`BufferOriginAnalysis`), since `%t` is now written
+      earlier. `%t` replaces `%s`.
+
+    The buffer that takes over must have been allocated with at least the
+    alignment the replaced allocation asks for.
+
+    Example:
+
+    ```mlir
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+    memref.dealloc %s : memref<4xf32>
+    "test.use"(%t) : (memref<4xf32>) -> ()
+    memref.dealloc %t : memref<4xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    "test.use"(%s) : (memref<4xf32>) -> ()
+    memref.dealloc %s : memref<4xf32>
+    ```
+
+    Each copy removed is reported as a `passed` optimization remark of
+    category `elide-buffer-copies`.
+  }];
+  let statistics = [
+    Statistic<"numCopiesElided", "num-copies-elided",
+              "Number of copies removed together with an allocation">
+  ];
+}
+
 def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
   let summary = "Let an allocation take over a buffer freed before it in the "
                 "same block";

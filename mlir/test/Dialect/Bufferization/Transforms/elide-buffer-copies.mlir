@@ -1,0 +1,134 @@
+// RUN: mlir-opt %s --elide-buffer-copies --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --elide-buffer-copies --split-input-file \
+// RUN:   --remarks-filter=elide-buffer-copies --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
+
+// The copies removed in this file, in order: two in @reuse_source, one in
+// @reuse_target and one in @source_used_after.
+// REMARK: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its target is replaced with its source"
+// REMARK-COUNT-3: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its source is replaced with its target"
+// REMARK-NOT: remark
+
+// Reuse the source: the fresh target is unused before the copy and the
+// source dies at it. Then the second copy, out of the same buffer into the
+// argument, reuses its target: the fill writes the argument directly.
+
+// CHECK-LABEL: func @reuse_source
+//  CHECK-SAME:   (%[[OUT:.*]]: memref<4xf32>)
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   linalg.fill {{.*}} outs(%[[OUT]]
+//  CHECK-NEXT:   return
+func.func @reuse_source(%out: memref<4xf32>) {
+  %cst = arith.constant 1.0 : f32
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%s : memref<4xf32>)
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// Reuse the target: the computation writes into the buffer it was copied
+// to, which exists before the temporary and is not touched in between. (The
+// target is written before, so the source cannot take its place.)
+
+// CHECK-LABEL: func @reuse_target
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[T]]
+//  CHECK-NEXT:   %[[IN:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[IN]]
+//  CHECK-NEXT:   linalg.map { arith.addf } ins(%[[IN]], %[[IN]] : {{.*}}) outs(%[[T]] :
+//  CHECK-NEXT:   memref.dealloc %[[IN]]
+//  CHECK-NEXT:   "test.use"(%[[T]])
+func.func @reuse_target() {
+  %cst = arith.constant 1.0 : f32
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%t : memref<4xf32>)
+  %in = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%in : memref<4xf32>)
+  %s = memref.alloc() : memref<4xf32>
+  linalg.map { arith.addf } ins(%in, %in : memref<4xf32>, memref<4xf32>) outs(%s : memref<4xf32>)
+  memref.dealloc %in : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  "test.use"(%t) : (memref<4xf32>) -> ()
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// The source is read after the copy into %t: that copy stays. The copy of
+// %t into the argument goes, the argument taking the place of %t.
+
+// CHECK-LABEL: func @source_used_after
+//  CHECK-SAME:   (%[[OUT:.*]]: memref<4xf32>)
+//       CHECK:   %[[S:.*]] = memref.alloc()
+//  CHECK-NEXT:   memref.copy %[[S]], %[[OUT]]
+//  CHECK-NEXT:   "test.use"(%[[S]])
+//  CHECK-NEXT:   memref.dealloc %[[S]]
+//  CHECK-NEXT:   return
+func.func @source_used_after(%out: memref<4xf32>) {
+  %s = memref.alloc() : memref<4xf32>
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  "test.use"(%s) : (memref<4xf32>) -> ()
+  memref.dealloc %s : memref<4xf32>
+  memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// The target is written before the copy (the copy overwrites it, but a
+// view of it is read in between): kept.
+
+// CHECK-LABEL: func @target_used_before
+//       CHECK:   memref.copy %{{.*}}, %{{.*}} : memref<2xf32, strided<[1]>> to memref<2xf32>
+//       CHECK:   memref.copy %{{.*}}, %{{.*}} : memref<4xf32> to memref<4xf32>
+func.func @target_used_before(%out: memref<2xf32>) {
+  %s = memref.alloc() : memref<4xf32>
+  %t = memref.alloc() : memref<4xf32>
+  %v = memref.subview %t[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+  memref.copy %v, %out : memref<2xf32, strided<[1]>> to memref<2xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  "test.use"(%t) : (memref<4xf32>) -> ()
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// Reusing the target would write a function argument early while another
+// argument, which may be the same buffer, is still read: kept.
+
+// CHECK-LABEL: func @target_may_alias_input
+//       CHECK:   linalg.map
+//  CHECK-NEXT:   memref.copy
+func.func @target_may_alias_input(%in: memref<4xf32>, %out: memref<4xf32>) {
+  %s = memref.alloc() : memref<4xf32>
+  linalg.map { arith.addf } ins(%in, %in : memref<4xf32>, memref<4xf32>) outs(%s : memref<4xf32>)
+  memref.copy %s, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  return
+}
+
+// -----
+
+// Different types: kept.
+
+// CHECK-LABEL: func @different_types
+//       CHECK:   memref.copy
+func.func @different_types(%out: memref<4xf32, strided<[1], offset: ?>>) {
+  %s = memref.alloc() : memref<4xf32>
+  "test.fill"(%s) : (memref<4xf32>) -> ()
+  memref.copy %s, %out : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>
+  memref.dealloc %s : memref<4xf32>
+  return
+}

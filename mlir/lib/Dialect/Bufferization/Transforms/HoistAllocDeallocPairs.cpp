@@ -69,26 +69,95 @@ findDeallocInSameIteration(memref::AllocOp alloc, Operation *loop,
   return dealloc;
 }
 
+/// Returns true if `value` is defined outside of `op`.
+static bool isDefinedOutside(Value value, Operation *op) {
+  return !op->isAncestor(value.getParentRegion()->getParentOp());
+}
+
+/// Returns the allocation of the other branch of `ifOp` that `alloc` can
+/// share its buffer with: one of the same type and sizes, freed in the same
+/// branch, whose aliases stay in the branch.
+static std::pair<memref::AllocOp, memref::DeallocOp>
+findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
+                         const BufferViewFlowAnalysis &aliasAnalysis,
+                         const llvm::SmallPtrSetImpl<Operation *> &taken) {
+  Region *other = alloc->getParentRegion() == &ifOp.getThenRegion()
+                      ? &ifOp.getElseRegion()
+                      : &ifOp.getThenRegion();
+  if (other->empty())
+    return {};
+  for (auto partner : other->front().getOps<memref::AllocOp>()) {
+    if (taken.contains(partner) || partner.getType() != alloc.getType() ||
+        partner->getOperands() != alloc->getOperands() ||
+        partner->getAttrDictionary() != alloc->getAttrDictionary())
+      continue;
+    if (memref::DeallocOp dealloc =
+            findDeallocInSameIteration(partner, ifOp, aliasAnalysis))
+      return {partner, dealloc};
+  }
+  return {};
+}
+
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
-  BufferViewFlowAnalysis aliasAnalysis(root);
+  std::optional<BufferViewFlowAnalysis> aliasAnalysis(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+  // Allocations erased because they share the buffer of another one.
+  llvm::SmallPtrSet<Operation *, 8> erased;
 
   unsigned numHoisted = 0;
   for (memref::AllocOp alloc : allocs) {
-    // Leave one loop per step: the deallocation moved after the loop is then
-    // in the block of the allocation again, one level up.
+    if (erased.contains(alloc))
+      continue;
+    // Leave one region per step: the deallocation moved after the loop (or
+    // the `scf.if`) is then in the block of the allocation again, one level
+    // up.
     while (true) {
-      LoopLikeOpInterface loop = getSequentialLoop(alloc->getParentOp());
-      if (!loop || !alloc->getParentRegion()->hasOneBlock())
+      if (!alloc->getParentRegion()->hasOneBlock())
         break;
+      Operation *parent = alloc->getParentOp();
       if (!llvm::all_of(alloc->getOperands(), [&](Value size) {
-            return loop.isDefinedOutsideOfLoop(size);
+            return isDefinedOutside(size, parent);
           }))
         break;
+
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+        // A branch runs at most once: hoisting pays off when the other
+        // branch can share the buffer (one allocation either way), or when
+        // the `scf.if` is in a sequential loop that the buffer can leave
+        // next.
+        memref::DeallocOp dealloc =
+            findDeallocInSameIteration(alloc, ifOp, *aliasAnalysis);
+        if (!dealloc)
+          break;
+        auto [partner, partnerDealloc] =
+            findPartnerInOtherBranch(alloc, ifOp, *aliasAnalysis, erased);
+        LoopLikeOpInterface enclosingLoop =
+            getSequentialLoop(ifOp->getParentOp());
+        bool leavesLoopNext =
+            enclosingLoop && llvm::all_of(alloc->getOperands(), [&](Value v) {
+              return enclosingLoop.isDefinedOutsideOfLoop(v);
+            });
+        if (!partner && !leavesLoopNext)
+          break;
+        rewriter.moveOpBefore(alloc, ifOp);
+        rewriter.moveOpAfter(dealloc, ifOp);
+        if (partner) {
+          rewriter.eraseOp(partnerDealloc);
+          rewriter.replaceOp(partner, alloc.getResult());
+          erased.insert(partner);
+          aliasAnalysis.emplace(root);
+        }
+        ++numHoisted;
+        continue;
+      }
+
+      LoopLikeOpInterface loop = getSequentialLoop(parent);
+      if (!loop)
+        break;
       memref::DeallocOp dealloc =
-          findDeallocInSameIteration(alloc, loop, aliasAnalysis);
+          findDeallocInSameIteration(alloc, loop, *aliasAnalysis);
       if (!dealloc)
         break;
       rewriter.moveOpBefore(alloc, loop);

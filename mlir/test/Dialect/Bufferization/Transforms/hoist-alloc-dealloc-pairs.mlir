@@ -226,3 +226,98 @@ func.func @not_a_single_free_in_the_loop(%n: index, %keep: memref<memref<8xf32>>
   }
   return
 }
+
+// -----
+
+// A buffer freed in the branch of an scf.if in a loop body leaves the
+// branch and then the loop.
+
+// CHECK-LABEL: func @if_in_loop
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     scf.if
+//  CHECK-NEXT:       linalg.fill {{.*}} outs(%[[T]]
+//  CHECK-NEXT:       memref.copy %[[T]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %[[T]] : memref<4xf32>
+func.func @if_in_loop(%n: index, %c: i1, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      %t = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%cst : f32) outs(%t : memref<4xf32>)
+      memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+      memref.dealloc %t : memref<4xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Both branches allocate a buffer of the same type: they share one.
+
+// CHECK-LABEL: func @if_both_branches
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   scf.if
+//  CHECK-NEXT:     linalg.fill {{.*}} outs(%[[T]]
+//  CHECK-NEXT:     memref.copy %[[T]]
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     memref.copy %{{.*}}, %[[T]]
+//  CHECK-NEXT:     memref.copy %[[T]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %[[T]] : memref<4xf32>
+//  CHECK-NEXT:   return
+func.func @if_both_branches(%c: i1, %in: memref<4xf32>, %out: memref<4xf32>) {
+  %cst = arith.constant 1.0 : f32
+  scf.if %c {
+    %t = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%cst : f32) outs(%t : memref<4xf32>)
+    memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+    memref.dealloc %t : memref<4xf32>
+  } else {
+    %u = memref.alloc() : memref<4xf32>
+    memref.copy %in, %u : memref<4xf32> to memref<4xf32>
+    memref.copy %u, %out : memref<4xf32> to memref<4xf32>
+    memref.dealloc %u : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// Only one branch allocates and the scf.if is not in a loop: hoisting would
+// allocate when the branch is not taken. Not hoisted. Neither is a buffer
+// that leaves its branch.
+
+// CHECK-LABEL: func @if_not_hoisted
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.alloc()
+//       CHECK:   scf.for
+//       CHECK:     scf.if
+//  CHECK-NEXT:       memref.alloc()
+func.func @if_not_hoisted(%n: index, %c: i1, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  scf.if %c {
+    %t = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%cst : f32) outs(%t : memref<4xf32>)
+    memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+    memref.dealloc %t : memref<4xf32>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %r = scf.if %c -> memref<4xf32> {
+      %t = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%cst : f32) outs(%t : memref<4xf32>)
+      scf.yield %t : memref<4xf32>
+    } else {
+      scf.yield %out : memref<4xf32>
+    }
+    "test.use"(%r) : (memref<4xf32>) -> ()
+  }
+  return
+}

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -89,14 +91,50 @@ static bool isUnderstoodUser(Operation *user) {
          user->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
 }
 
-/// Erases `dealloc` and the strided metadata extraction that only feeds it.
-static void eraseDealloc(RewriterBase &rewriter, memref::DeallocOp dealloc) {
-  Value memref = dealloc.getMemref();
-  rewriter.eraseOp(dealloc);
-  if (Operation *metadata = memref.getDefiningOp();
-      metadata && isa<memref::ExtractStridedMetadataOp>(metadata) &&
-      metadata->use_empty())
-    rewriter.eraseOp(metadata);
+/// Returns true if an alias of `buffer` is used by an op other than those in
+/// `ignored`, either outside of `block` or such that `isInRange` accepts the
+/// user and its ancestor in `block`.
+static bool
+hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
+         function_ref<bool(Operation *user, Operation *ancestor)> isInRange,
+         const BufferViewFlowAnalysis &aliasAnalysis) {
+  for (Value alias : getMayAliases(buffer, aliasAnalysis)) {
+    for (Operation *user : alias.getUsers()) {
+      if (llvm::is_contained(ignored, user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || isInRange(user, ancestor))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// Returns true if an alias of `buffer` is used strictly between `from` and
+/// `to` (ops of one block) by an op other than those in `ignored`, or
+/// outside of their block.
+static bool hasUseBetween(Value buffer, Operation *from, Operation *to,
+                          ArrayRef<Operation *> ignored,
+                          const BufferViewFlowAnalysis &aliasAnalysis) {
+  return hasUseIn(
+      buffer, from->getBlock(), ignored,
+      [&](Operation *, Operation *ancestor) {
+        return from->isBeforeInBlock(ancestor) && ancestor->isBeforeInBlock(to);
+      },
+      aliasAnalysis);
+}
+
+/// Returns true if an alias of `buffer` is used after `op` by an op other
+/// than those in `ignored`, or outside of the block of `op`.
+static bool hasUseAfter(Value buffer, Operation *op,
+                        ArrayRef<Operation *> ignored,
+                        const BufferViewFlowAnalysis &aliasAnalysis) {
+  return hasUseIn(
+      buffer, op->getBlock(), ignored,
+      [&](Operation *, Operation *ancestor) {
+        return op->isBeforeInBlock(ancestor);
+      },
+      aliasAnalysis);
 }
 
 //===----------------------------------------------------------------------===//
@@ -214,10 +252,8 @@ struct FreeBuffersAtLastUsePass
 /// Returns the allocation whose whole buffer `dealloc` frees, if it is a
 /// `memref.alloc` of a static, identity-layout type.
 static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
-  Value memref = dealloc.getMemref();
-  if (auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
-    memref = metadata.getSource();
-  auto alloc = memref.getDefiningOp<memref::AllocOp>();
+  auto alloc =
+      getFreedMemRef(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
   if (!alloc || !alloc.getType().hasStaticShape() ||
       !alloc.getType().getLayout().isIdentity())
     return nullptr;
@@ -229,19 +265,13 @@ static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
 /// the `memref.extract_strided_metadata` that feeds it.
 static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
                         const BufferViewFlowAnalysis &aliasAnalysis) {
-  Block *block = dealloc->getBlock();
   Operation *metadata = dealloc.getMemref().getDefiningOp();
-  for (Value alias : getMayAliases(alloc.getResult(), aliasAnalysis)) {
-    for (Operation *user : alias.getUsers()) {
-      if (user == dealloc || user == metadata)
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
-          !isUnderstoodUser(user))
-        return false;
-    }
-  }
-  return true;
+  return !hasUseIn(
+      alloc.getResult(), dealloc->getBlock(), {dealloc, metadata},
+      [&](Operation *user, Operation *ancestor) {
+        return !ancestor->isBeforeInBlock(dealloc) || !isUnderstoodUser(user);
+      },
+      aliasAnalysis);
 }
 
 /// Returns true if the buffer of `freed` can serve as the buffer of `alloc`:
@@ -301,7 +331,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                                  buffer, offset,
                                                  type.getShape(), strides);
     }
-    eraseDealloc(rewriter, dealloc);
+    eraseDeallocAndMetadata(rewriter, dealloc);
     rewriter.replaceOp(alloc, buffer);
     remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
                                         .category("reuse-freed-buffers"))
@@ -348,60 +378,12 @@ struct ReuseFreedBuffersPass
 // Copy elision
 //===----------------------------------------------------------------------===//
 
-/// Returns true if an alias of `buffer` is used by an op other than those in
-/// `ignored`, either outside of `block` or at a position in it (the user's
-/// ancestor in `block`) that `isInRange` accepts.
-static bool hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
-                     function_ref<bool(Operation *)> isInRange,
-                     const BufferViewFlowAnalysis &aliasAnalysis) {
-  for (Value alias : getMayAliases(buffer, aliasAnalysis)) {
-    for (Operation *user : alias.getUsers()) {
-      if (llvm::is_contained(ignored, user))
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || isInRange(ancestor))
-        return true;
-    }
-  }
-  return false;
-}
-
-/// Returns true if an alias of `buffer` is used strictly between `from` and
-/// `to` (ops of one block) by an op other than those in `ignored`, or
-/// outside of their block.
-static bool hasUseBetween(Value buffer, Operation *from, Operation *to,
-                          ArrayRef<Operation *> ignored,
-                          const BufferViewFlowAnalysis &aliasAnalysis) {
-  return hasUseIn(
-      buffer, from->getBlock(), ignored,
-      [&](Operation *op) {
-        return from->isBeforeInBlock(op) && op->isBeforeInBlock(to);
-      },
-      aliasAnalysis);
-}
-
-/// Returns true if an alias of `buffer` is used after `op` by an op other
-/// than those in `ignored`, or outside of the block of `op`.
-static bool hasUseAfter(Value buffer, Operation *op,
-                        ArrayRef<Operation *> ignored,
-                        const BufferViewFlowAnalysis &aliasAnalysis) {
-  return hasUseIn(
-      buffer, op->getBlock(), ignored,
-      [&](Operation *ancestor) { return op->isBeforeInBlock(ancestor); },
-      aliasAnalysis);
-}
-
 /// Returns the `memref.dealloc` after `op` in its block that frees `buffer`
 /// (directly or through the base buffer of its strided metadata).
 static memref::DeallocOp findDeallocAfter(Operation *op, Value buffer) {
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
     auto dealloc = dyn_cast<memref::DeallocOp>(next);
-    if (!dealloc)
-      continue;
-    Value freed = dealloc.getMemref();
-    if (auto metadata = freed.getDefiningOp<memref::ExtractStridedMetadataOp>())
-      freed = metadata.getSource();
-    if (freed == buffer)
+    if (dealloc && getFreedMemRef(dealloc.getMemref()) == buffer)
       return dealloc;
   }
   return nullptr;
@@ -444,7 +426,7 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
       hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
                   aliasAnalysis))
     return false;
-  eraseDealloc(rewriter, candidate.sourceDealloc);
+  eraseDeallocAndMetadata(rewriter, candidate.sourceDealloc);
   rewriter.eraseOp(copy);
   rewriter.replaceOp(targetAlloc, source);
   return true;
@@ -470,13 +452,20 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
       hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
                   aliasAnalysis))
     return false;
-  // The ops between the allocation and the copy write the target early:
-  // every other buffer they touch must be known not to share its memory.
+  // The ops between the allocation and the copy now write the target early:
+  // they must have known memory effects, and every other buffer they use
+  // must be known not to share the target's memory.
   BufferViewFlowAnalysis::ValueSetT sourceAliases =
       getMayAliases(source, aliasAnalysis);
   for (Operation *op = sourceAlloc->getNextNode(); op != copy;
        op = op->getNextNode()) {
     WalkResult result = op->walk([&](Operation *nested) {
+      // An op that may touch memory it does not name could read or write
+      // the target's.
+      if (isa<CallOpInterface>(nested) ||
+          (!isa<MemoryEffectOpInterface>(nested) &&
+           !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()))
+        return WalkResult::interrupt();
       for (Value operand : nested->getOperands()) {
         if (!isa<BaseMemRefType>(operand.getType()) ||
             sourceAliases.contains(operand))
@@ -491,7 +480,7 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
     if (result.wasInterrupted())
       return false;
   }
-  eraseDealloc(rewriter, candidate.sourceDealloc);
+  eraseDeallocAndMetadata(rewriter, candidate.sourceDealloc);
   rewriter.eraseOp(copy);
   rewriter.replaceOp(sourceAlloc, target);
   return true;

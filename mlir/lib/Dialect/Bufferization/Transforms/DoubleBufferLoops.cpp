@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -45,13 +47,9 @@ struct BufferPair {
 // Matching
 //===----------------------------------------------------------------------===//
 
-/// Returns the buffer that `dealloc` frees: its operand, or the source of the
-/// `memref.extract_strided_metadata` whose base buffer the operand is.
+/// Returns the buffer that `dealloc` frees.
 static Value getFreedBuffer(memref::DeallocOp dealloc) {
-  Value memref = dealloc.getMemref();
-  if (auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
-    return metadata.getSource();
-  return memref;
+  return getFreedMemRef(dealloc.getMemref());
 }
 
 /// Returns the values that the region argument `arg` of a `scf.for` or
@@ -150,12 +148,7 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
 static void recyclePair(RewriterBase &rewriter, BufferPair pair, Value spare) {
   rewriter.replaceAllUsesWith(pair.alloc.getResult(), spare);
   rewriter.eraseOp(pair.alloc);
-  Value memref = pair.dealloc.getMemref();
-  rewriter.eraseOp(pair.dealloc);
-  if (Operation *metadata = memref.getDefiningOp();
-      metadata && isa<memref::ExtractStridedMetadataOp>(metadata) &&
-      metadata->use_empty())
-    rewriter.eraseOp(metadata);
+  eraseDeallocAndMetadata(rewriter, pair.dealloc);
 }
 
 /// Allocates the first spare of each pair before `loop`.

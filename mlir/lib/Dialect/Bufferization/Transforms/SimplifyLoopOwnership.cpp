@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
@@ -210,16 +212,6 @@ static std::optional<unsigned> getOwnershipIndex(LoopLikeOpInterface loop,
   return ownershipIndex;
 }
 
-/// Returns true if `value` is `buffer` or the base buffer that
-/// `memref.extract_strided_metadata` extracts from it.
-static bool isBufferOrItsBase(Value value, Value buffer) {
-  if (value == buffer)
-    return true;
-  auto metadata = value.getDefiningOp<memref::ExtractStridedMetadataOp>();
-  return metadata && metadata.getSource() == buffer &&
-         metadata.getBaseBuffer() == value;
-}
-
 /// Finds the `bufferization.dealloc` after `loop` in its block that frees
 /// the init `buffer` of the loop, and returns it with the position of
 /// `buffer` among its memrefs.
@@ -231,7 +223,7 @@ findDeallocAfterLoop(Operation *loop, Value buffer) {
     if (!dealloc)
       continue;
     for (auto [index, memref] : llvm::enumerate(dealloc.getMemrefs())) {
-      if (!isBufferOrItsBase(memref, buffer))
+      if (getFreedMemRef(memref) != buffer)
         continue;
       if (found)
         return std::nullopt;

@@ -62,7 +62,9 @@ func.func @other_shape() {
 // sizes are dynamic, or the buffer was freed in another block.
 
 // CHECK-LABEL: func @not_reused
-// CHECK-COUNT-6: memref.alloc
+// CHECK-COUNT-8: memref.alloc
+//     CHECK-NOT: memref.reinterpret_cast
+//         CHECK: return
 // REMARK-NOT: BufferReused
 func.func @not_reused(%n: index, %c: i1, %out: memref<64xf32>) {
   %a = memref.alloc() : memref<64xf32>

@@ -1,0 +1,29 @@
+//===- DeallocationUtils.cpp - Helpers on lowered deallocations -----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeallocationUtils.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+Value bufferization::getFreedMemRef(Value memref) {
+  auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
+  if (metadata && metadata.getBaseBuffer() == memref)
+    return metadata.getSource();
+  return memref;
+}
+
+void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,
+                                            memref::DeallocOp dealloc) {
+  Value memref = dealloc.getMemref();
+  rewriter.eraseOp(dealloc);
+  auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
+  if (metadata && metadata->use_empty())
+    rewriter.eraseOp(metadata);
+}

@@ -1,0 +1,37 @@
+//===- DeallocationUtils.h - Helpers on lowered deallocations ---*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Helpers shared by the passes that work on the deallocations the
+// ownership-based deallocation produces, which free the base buffer that
+// `memref.extract_strided_metadata` extracts from a memref.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
+#define LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+namespace mlir {
+class RewriterBase;
+
+namespace bufferization {
+
+/// Returns the memref whose memory a deallocation of `memref` frees: the
+/// source of the `memref.extract_strided_metadata` whose base buffer
+/// `memref` is, or `memref` itself.
+Value getFreedMemRef(Value memref);
+
+/// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
+/// its operand if nothing else uses it.
+void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
+
+} // namespace bufferization
+} // namespace mlir
+
+#endif // LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H

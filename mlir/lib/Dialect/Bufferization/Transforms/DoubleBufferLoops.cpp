@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 
 namespace mlir {
 namespace bufferization {
@@ -53,24 +54,31 @@ static Value getFreedBuffer(memref::DeallocOp dealloc) {
 }
 
 /// Returns the values that the region argument `arg` of a `scf.for` or
-/// `scf.while` takes, or std::nullopt for other arguments.
+/// `scf.while` takes, or std::nullopt for other arguments (such as an
+/// induction variable).
 static std::optional<SmallVector<Value, 2>>
 getIncomingValues(BlockArgument arg) {
   Operation *parent = arg.getOwner()->getParentOp();
-  if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
-    if (arg.getArgNumber() < forOp.getNumInductionVars())
+  if (!isa<scf::ForOp, scf::WhileOp>(parent))
+    return std::nullopt;
+  auto branchOp = cast<RegionBranchOpInterface>(parent);
+  // Find how control enters the region of `arg`, to learn the position of
+  // `arg` among the values it receives.
+  SmallVector<RegionSuccessor> successors;
+  branchOp.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (Region &region : parent->getRegions())
+    branchOp.getSuccessorRegions(region, successors);
+  for (const RegionSuccessor &successor : successors) {
+    if (successor.getSuccessor() != arg.getParentRegion())
+      continue;
+    ValueRange inputs = successor.getSuccessorInputs();
+    auto it = llvm::find(inputs, arg);
+    if (it == inputs.end())
       return std::nullopt;
-    unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
-    auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-    return SmallVector<Value, 2>{forOp.getInitArgs()[index],
-                                 yieldOp.getResults()[index]};
-  }
-  if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
-    unsigned index = arg.getArgNumber();
-    if (arg.getOwner() == whileOp.getBeforeBody())
-      return SmallVector<Value, 2>{whileOp.getInits()[index],
-                                   whileOp.getYieldOp().getResults()[index]};
-    return SmallVector<Value, 2>{whileOp.getConditionOp().getArgs()[index]};
+    SmallVector<Value, 2> values;
+    branchOp.getPredecessorValues(successor, std::distance(inputs.begin(), it),
+                                  values);
+    return values;
   }
   return std::nullopt;
 }

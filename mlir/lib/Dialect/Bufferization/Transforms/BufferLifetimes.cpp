@@ -44,29 +44,14 @@ using namespace mlir::bufferization;
 //===----------------------------------------------------------------------===//
 
 /// Returns the buffers that may share memory with `value`: everything
-/// derived from a buffer `value` is derived from.
+/// derived from a buffer `value` is derived from (including the base buffers
+/// of `memref.extract_strided_metadata`, which the analysis treats as views).
 static BufferViewFlowAnalysis::ValueSetT
 getMayAliases(Value value, const BufferViewFlowAnalysis &aliasAnalysis) {
   BufferViewFlowAnalysis::ValueSetT aliases;
   for (Value origin : aliasAnalysis.resolveReverse(value))
     for (Value alias : aliasAnalysis.resolve(origin))
       aliases.insert(alias);
-  // The base buffer of `memref.extract_strided_metadata` is the same memory.
-  SmallVector<Value> worklist(aliases.begin(), aliases.end());
-  while (!worklist.empty()) {
-    Value alias = worklist.pop_back_val();
-    for (Operation *user : alias.getUsers()) {
-      auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
-      if (metadata && aliases.insert(metadata.getBaseBuffer()).second)
-        worklist.push_back(metadata.getBaseBuffer());
-      if (metadata)
-        for (Value origin :
-             aliasAnalysis.resolveReverse(metadata.getBaseBuffer()))
-          for (Value derived : aliasAnalysis.resolve(origin))
-            if (aliases.insert(derived).second)
-              worklist.push_back(derived);
-    }
-  }
   return aliases;
 }
 

@@ -3,9 +3,9 @@
 // RUN:   --remarks-filter=free-buffers-at-last-use --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 
-// Four deallocations move: two in @chain, one in @view_and_loop and one in
-// @alias_through_if.
-// REMARK-COUNT-4: remark: [Passed] FreedAtLastUse | Category:free-buffers-at-last-use | Remark="buffer freed right after its last use"
+// Five deallocations move: two in @chain, one in @view_and_loop, one in
+// @alias_through_if and one in @base_buffer_use.
+// REMARK-COUNT-5: remark: [Passed] FreedAtLastUse | Category:free-buffers-at-last-use | Remark="buffer freed right after its last use"
 // REMARK-NOT: FreedAtLastUse
 
 // A chain of temporaries: each is freed right after the op that reads it
@@ -157,5 +157,26 @@ func.func @use_after(%out: memref<64xf32>) {
   "test.other"() : () -> ()
   memref.dealloc %a : memref<64xf32>
   memref.copy %a, %out : memref<64xf32> to memref<64xf32>
+  return
+}
+
+// -----
+
+// The base buffer extracted from the buffer is the same memory: its use
+// keeps the buffer alive.
+
+// CHECK-LABEL: func @base_buffer_use
+//       CHECK:   %[[BASE:[^,]*]], {{.*}} = memref.extract_strided_metadata
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.copy %[[BASE]]
+//  CHECK-NEXT:   memref.dealloc
+//  CHECK-NEXT:   "test.other"
+func.func @base_buffer_use(%out: memref<f32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %base, %o, %s, %st = memref.extract_strided_metadata %a : memref<4xf32> -> memref<f32>, index, index, index
+  "test.other"() : () -> ()
+  memref.copy %base, %out : memref<f32> to memref<f32>
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<4xf32>
   return
 }

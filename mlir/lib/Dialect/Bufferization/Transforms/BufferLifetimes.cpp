@@ -24,6 +24,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -323,8 +324,12 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
         << ("allocation of " + Twine(type.getNumElements()) +
             " element(s) takes over a buffer freed before it")
                .str();
+    // `index` has no bit width of its own; its size is the data layout's.
     numBytesReused +=
-        type.getNumElements() * (type.getElementTypeBitWidth() + 7) / 8;
+        type.getNumElements() *
+        DataLayout::closest(buffer.getParentBlock()->getParentOp())
+            .getTypeSize(type.getElementType())
+            .getFixedValue();
     ++numReused;
   }
   return numReused;

@@ -57,6 +57,29 @@ func.func @other_shape() {
 
 // -----
 
+// Buffers of `index`, whose size comes from the data layout (found by the
+// fuzzer: the byte count of the statistic asked `index` for a bit width).
+
+// CHECK-LABEL: func @index_elements
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<8xindex>
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[A]]
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[A]]
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] BufferReused | Category:reuse-freed-buffers | Remark="allocation of 8 element(s) takes over a buffer freed before it"
+func.func @index_elements() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<8xindex>
+  linalg.fill ins(%c0 : index) outs(%a : memref<8xindex>)
+  memref.dealloc %a : memref<8xindex>
+  %b = memref.alloc() : memref<8xindex>
+  linalg.fill ins(%c0 : index) outs(%b : memref<8xindex>)
+  memref.dealloc %b : memref<8xindex>
+  return
+}
+
+// -----
+
 // Not reused: the freed buffer is used after its deallocation, sizes and
 // element types differ, the new allocation asks for more alignment, the
 // sizes are dynamic, or the buffer was freed in another block.

@@ -1,0 +1,623 @@
+#!/usr/bin/env python3
+#===- fuzz.py - Differential fuzzer of the buffer deallocation pipeline ---===#
+#
+# Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+# See https://llvm.org/LICENSE.txt for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+#===----------------------------------------------------------------------===#
+"""Differential fuzzer of the buffer deallocation pipeline.
+
+For every seed, it generates a bufferized program (program.py), runs it
+without any deallocation as the reference (leaks allowed), and then through
+`buffer-deallocation-pipeline` under several configurations of its options,
+lowered to LLVM and executed with the allocation tracker. A finding is
+
+  crash          a pass crashed (signal or stack dump)
+  error          a pass failed with a diagnostic that is not a documented
+                 limitation (this includes verifier failures after a pass)
+  lowering       the pipeline's output does not lower to LLVM
+  leak           the program ends with live allocations
+  bad-free       a free of memory the program does not own (double frees
+                 are counted here too and named in the details)
+  wrong-result   the output differs from the reference (a use after free
+                 reads the tracker's poison)
+  run-crash      the compiled program crashed
+  hang           a compile or a run took longer than the time limit
+
+A clean diagnostic for a documented limitation (for example loops built from
+`cf` branches, which ownership-based deallocation rejects) is counted as
+`rejected` and is not a finding. Every finding is reduced (functions,
+statements and regions dropped while the finding persists) and written to
+the output directory as a small .mlir file with the command that reproduces
+it.
+
+Usage:
+  fuzz.py --seeds 0:300                 smoke campaign
+  fuzz.py --seeds 0:10000 --jobs 2      long campaign
+  fuzz.py --emit 42                     print the program of seed 42
+  fuzz.py --check FILE --config NAME    re-run a written finding
+
+Exits 1 when there is a finding of our pipeline (findings of the stock
+pipeline, with --stock, are reported but do not fail the run).
+"""
+
+import argparse
+import collections
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program as prog  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# The options of buffer-deallocation-pipeline that switch stages of ours on
+# and off (README, "The pipeline and its options").
+OPTIMIZATIONS = [
+    "simplify-loop-ownership",
+    "double-buffer-loops",
+    "hoist-alloc-dealloc-pairs",
+    "free-at-last-use",
+    "elide-copies",
+    "reuse-freed-buffers",
+    "lower-deallocations-to-scf",
+]
+
+
+def all_configs():
+    """Name -> pipeline options."""
+    configs = collections.OrderedDict()
+    configs["default"] = {}
+    configs["all-off"] = {o: "false" for o in OPTIMIZATIONS}
+    configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
+    for o in OPTIMIZATIONS:
+        configs["no-" + o] = {o: "false"}
+    for o in OPTIMIZATIONS:
+        options = {p: "false" for p in OPTIMIZATIONS if p != o}
+        configs["only-" + o] = options
+    # No deallocation at all: every program that allocates leaks. Only for
+    # testing the fuzzer (its finding, reduction and --check paths).
+    configs["none"] = None
+    return configs
+
+
+CONFIGS = all_configs()
+
+
+def configs_for_seed(seed):
+    """The configurations a program runs under by default: the fixed ones
+    and one `no-` and one `only-` configuration, rotating with the seed so
+    that a campaign covers them all."""
+    n = len(OPTIMIZATIONS)
+    return [
+        "default",
+        "all-off",
+        "dynamic-ownership",
+        "no-" + OPTIMIZATIONS[seed % n],
+        "only-" + OPTIMIZATIONS[(seed // n) % n],
+    ]
+
+
+# Diagnostics of documented limitations: a clean rejection, not a finding.
+LIMITATIONS = [
+    "Only structured control-flow loops are supported",
+    "with multiple successors are not supported",
+    "Terminators with more than one successor are not supported",
+    "ops with unknown memory side effects are not supported",
+]
+
+# Findings whose cause is known and not yet fixed in the pipeline: (kind,
+# configuration prefix, text of the detail, explanation). They are counted
+# as `known` and do not fail a campaign; the reduced input is still written.
+# The bug reads freed memory, so it shows as either kind.
+KNOWN = [
+    (
+        ("crash", "error"),
+        "dynamic-ownership",
+        ("operation's operand is unlinked", "crash in mlir::bufferization::"),
+        "upstream ownership-based-buffer-deallocation, private-function-dynamic-ownership: "
+        "a private call's result used in another block (utils/fuzz/known/dynamic-ownership-call-result.mlir)",
+    ),
+]
+
+
+def known_cause(config, kind, detail):
+    for kinds, prefix, texts, why in KNOWN:
+        if kind in kinds and config.startswith(prefix) and any(t in detail for t in texts):
+            return why
+    return None
+
+
+FINDING_KINDS = [
+    "crash",
+    "error",
+    "lowering",
+    "leak",
+    "bad-free",
+    "wrong-result",
+    "run-crash",
+    "hang",
+    "invalid-program",
+]
+
+TRACKER = re.compile(
+    r"alloc-tracker: mallocs=(\d+) frees=(\d+) peak_bytes=(\d+) total_bytes=(\d+) "
+    r"leaks=(\d+) leaked_bytes=(\d+) bad_frees=(\d+) double_frees=(\d+)"
+)
+
+
+class Tools:
+    def __init__(self, args):
+        build = args.build_dir
+        prefix = args.llvm_prefix
+        self.ours = args.mlir_opt or os.path.join(build, "bin", "mlir-opt")
+        self.stock = os.path.join(prefix, "bin", "mlir-opt")
+        self.runner = os.path.join(prefix, "bin", "mlir-runner")
+        libs = [
+            os.path.join(prefix, "lib", "libmlir_runner_utils.so"),
+            os.path.join(prefix, "lib", "libmlir_c_runner_utils.so"),
+            os.path.join(build, "lib", "libmlir_alloc_tracker.so"),
+        ]
+        self.libs = ",".join(libs)
+        with open(os.path.join(ROOT, "utils", "lower-to-llvm.pipeline")) as f:
+            self.lowering = f.read().strip()
+        self.timeout = args.timeout
+        for path in [self.ours, self.runner] + libs:
+            if not os.path.exists(path):
+                sys.exit("fuzz: error: %s not found; build the project first" % path)
+
+    def pipeline(self, config, stock=False):
+        if stock:
+            return "builtin.module(buffer-deallocation-pipeline)"
+        options = CONFIGS[config]
+        if options is None:
+            return "builtin.module(canonicalize)"
+        text = " ".join("%s=%s" % kv for kv in sorted(options.items()))
+        return "builtin.module(buffer-deallocation-pipeline%s)" % ("{%s}" % text if text else "")
+
+    def command(self, config, stock=False):
+        """A shell command that reproduces a run under `config` on $FILE."""
+        tool = self.stock if stock else self.ours
+        if config == "reference":
+            return "%s $FILE --expand-realloc | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
+                self.ours,
+                self.ours,
+                self.lowering,
+                self.runner,
+                self.libs,
+            )
+        return "%s $FILE --pass-pipeline='%s' | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
+            tool,
+            self.pipeline(config, stock),
+            self.ours,
+            self.lowering,
+            self.runner,
+            self.libs,
+        )
+
+
+def run(cmd, text, timeout):
+    try:
+        r = subprocess.run(cmd, input=text, capture_output=True, text=True, timeout=timeout)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return None, "", ""
+
+
+def crashed(code, stderr):
+    return code is not None and (code < 0 or "Stack dump" in stderr or "PLEASE submit a bug report" in stderr)
+
+
+FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.+?)(?: \(/| \(\S+\+0x|$)")
+
+
+def crash_signature(stderr):
+    """The first error of a crash, else the innermost frame of its stack
+    trace that is MLIR's or ours (stable across programs for one bug)."""
+    error = first_error(stderr, stack=False)
+    if error:
+        return error
+    for line in stderr.splitlines():
+        m = FRAME.match(line)
+        if not m:
+            continue
+        symbol = m.group(1)
+        if "llvm::sys::" in symbol or symbol.startswith(("0x", "(")):
+            continue
+        return "crash in " + symbol.split("(")[0]
+    return "crash"
+
+
+def first_error(stderr, stack=True):
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return re.sub(r"^.*?error: ", "", line).strip()
+    if not stack:
+        return ""
+    lines = [l for l in stderr.splitlines() if l.strip()]
+    return lines[0].strip() if lines else ""
+
+
+class Outcome:
+    """What happened to one program under one configuration."""
+
+    def __init__(self, kind, detail="", output=None, stats=None, ir=None):
+        self.kind = kind  # None (clean), "rejected", or a finding kind
+        self.detail = detail
+        self.output = output
+        self.stats = stats
+        self.ir = ir
+
+
+def execute(tools, ir):
+    """Lowers and runs pipeline output `ir`; returns an Outcome whose kind is
+    None when it ran, or a finding kind."""
+    code, lowered, err = run([tools.ours, "-", "--pass-pipeline=" + tools.lowering], ir, tools.timeout)
+    if code is None:
+        return Outcome("hang", "lowering timed out")
+    if code != 0:
+        if crashed(code, err):
+            return Outcome("crash", crash_signature(err))
+        return Outcome("lowering", first_error(err))
+    code, out, err = run(
+        [tools.runner, "-", "-e", "main", "-entry-point-result=void", "-shared-libs=" + tools.libs],
+        lowered,
+        tools.timeout,
+    )
+    if code is None:
+        return Outcome("hang", "run timed out")
+    m = TRACKER.search(out)
+    if code != 0 or m is None:
+        return Outcome("run-crash", "exit %s: %s" % (code, first_error(err)))
+    stats = dict(
+        zip(
+            ["mallocs", "frees", "peak_bytes", "total_bytes", "leaks", "leaked_bytes", "bad_frees", "double_frees"],
+            map(int, m.groups()),
+        )
+    )
+    output = "\n".join(l for l in out.splitlines() if not l.startswith("alloc-tracker:"))
+    return Outcome(None, "", output, stats)
+
+
+def compile_and_run(tools, text, config, stock=False, cache=None):
+    tool = tools.stock if stock else tools.ours
+    code, ir, err = run([tool, "-", "--pass-pipeline=" + tools.pipeline(config, stock)], text, tools.timeout * 6)
+    if code is None:
+        return Outcome("hang", "pipeline timed out")
+    if crashed(code, err):
+        return Outcome("crash", crash_signature(err))
+    if code != 0:
+        message = first_error(err)
+        if any(l in err for l in LIMITATIONS):
+            return Outcome("rejected", message)
+        return Outcome("error", message)
+    key = hashlib.sha1(ir.encode()).hexdigest()
+    if cache is not None and key in cache:
+        outcome = cache[key]
+    else:
+        outcome = execute(tools, ir)
+        if cache is not None:
+            cache[key] = outcome
+    return Outcome(outcome.kind, outcome.detail, outcome.output, outcome.stats, ir)
+
+
+def judge(outcome, reference):
+    """The finding kind of `outcome` against the reference output."""
+    if outcome.kind is not None:
+        return outcome.kind, outcome.detail
+    s = outcome.stats
+    if s["bad_frees"]:
+        return "bad-free", "%d bad frees (%d double)" % (s["bad_frees"], s["double_frees"])
+    if s["leaks"]:
+        return "leak", "%d leaks, %d bytes" % (s["leaks"], s["leaked_bytes"])
+    if outcome.output != reference.output:
+        return "wrong-result", "output differs from the run without deallocation"
+    return None, ""
+
+
+def reference_of(tools, text):
+    """The run of `text` without deallocation; kind "invalid-program" when the
+    program itself does not compile or run. `memref.realloc` has no lowering
+    to LLVM; the reference expands it (with the free of the old buffer)."""
+    code, expanded, err = run([tools.ours, "-", "--expand-realloc"], text, tools.timeout)
+    if code != 0:
+        return Outcome("invalid-program", "expand-realloc: " + first_error(err))
+    outcome = execute(tools, expanded)
+    if outcome.kind is not None:
+        return Outcome("invalid-program", "%s: %s" % (outcome.kind, outcome.detail))
+    return outcome
+
+
+def check_program(tools, text, configs, stock):
+    """Findings of one program: a list of (config, kind, detail), with
+    config prefixed by "stock:" for the stock pipeline."""
+    reference = reference_of(tools, text)
+    if reference.kind is not None:
+        return [("reference", "invalid-program", reference.detail)], {}
+    findings = []
+    counts = collections.Counter()
+    cache = {}
+    for config in configs:
+        counts["runs"] += 1
+        kind, detail = judge(compile_and_run(tools, text, config, cache=cache), reference)
+        if kind == "rejected":
+            counts["rejected"] += 1
+        elif kind is not None:
+            findings.append((config, kind, detail))
+    if stock:
+        kind, detail = judge(compile_and_run(tools, text, "default", stock=True), reference)
+        if kind == "rejected":
+            counts["stock-rejected"] += 1
+        elif kind is not None:
+            findings.append(("stock:default", kind, detail))
+    return findings, counts
+
+
+# ---------------------------------------------------------------------------
+# Reduction
+# ---------------------------------------------------------------------------
+
+
+def statement_lists(program):
+    """Every statement list of `program`, outermost first."""
+    lists = []
+
+    def visit(stmts):
+        lists.append(stmts)
+        for s in stmts:
+            for b in s.bodies:
+                visit(b)
+
+    for fn in program.funcs:
+        visit(fn.body)
+    return lists
+
+
+def variants(program, li, si):
+    """Smaller variants of `program` at statement `si` of list `li`: without
+    the statement, with a region op replaced by one of its bodies, with a
+    loop running once."""
+    stmt = statement_lists(program)[li][si]
+    p = program.copy()
+    del statement_lists(p)[li][si]
+    yield p
+    for bi in range(len(stmt.bodies)):
+        p = program.copy()
+        lst = statement_lists(p)[li]
+        lst[si : si + 1] = lst[si].bodies[bi]
+        yield p
+    if stmt.f.get("n", 0) > 1:
+        p = program.copy()
+        statement_lists(p)[li][si].f["n"] = 1
+        yield p
+
+
+def reduce_program(tools, program, config, kind, detail, budget):
+    """Greedy reduction of `program` while it keeps showing `kind` (with the
+    same message for compile failures) under `config`: functions first, then
+    every statement, in passes until one pass changes nothing or `budget`
+    attempts are spent. Returns the reduced program and the attempts."""
+    stock = config.startswith("stock:")
+    name = config.split(":")[-1]
+    why = known_cause(config, kind, detail)
+    attempts = [0]
+
+    def still_fails(p):
+        attempts[0] += 1
+        text = prog.render(p)
+        reference = reference_of(tools, text)
+        if reference.kind is not None:
+            return False
+        k, d = judge(compile_and_run(tools, text, name, stock=stock), reference)
+        if why is not None:
+            return known_cause(config, k, d) == why
+        return k == kind and (kind not in ("crash", "error", "lowering") or d == detail)
+
+    progress = True
+    while progress and attempts[0] < budget:
+        progress = False
+        fi = 1
+        while fi < len(program.funcs) and attempts[0] < budget:
+            p = program.copy()
+            del p.funcs[fi]
+            if still_fails(p):
+                program, progress = p, True
+            else:
+                fi += 1
+        li = 0
+        while li < len(statement_lists(program)) and attempts[0] < budget:
+            si = 0
+            while si < len(statement_lists(program)[li]) and attempts[0] < budget:
+                for p in variants(program, li, si):
+                    if attempts[0] >= budget:
+                        break
+                    if still_fails(p):
+                        program, progress = p, True
+                        break
+                else:
+                    si += 1
+                if li >= len(statement_lists(program)):
+                    break
+            li += 1
+    return program, attempts[0]
+
+
+def write_finding(tools, out_dir, seed, config, kind, detail, program, original_size):
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "%s-%s-seed%d.mlir" % (kind, config.replace(":", "-"), seed))
+    stock = config.startswith("stock:")
+    name = config.split(":")[-1]
+    header = [
+        "// Finding: %s under %s (seed %d): %s" % (kind, config, seed, detail),
+        "// Reduced from %d to %d statements." % (original_size, program.size()),
+        "// Reproduce: utils/fuzz/fuzz.py --check %s --config %s" % (os.path.basename(path), config),
+        "// or, with FILE set to this file:",
+        "//   " + tools.command(name, stock),
+        "",
+    ]
+    with open(path, "w") as f:
+        f.write("\n".join(header) + prog.render(program) + "\n")
+    return path
+
+
+# ---------------------------------------------------------------------------
+# Campaign
+# ---------------------------------------------------------------------------
+
+_TOOLS = None
+_ARGS = None
+
+
+def init_worker(args):
+    global _TOOLS, _ARGS
+    _ARGS = args
+    _TOOLS = Tools(args)
+
+
+def fuzz_seed(seed):
+    args = _ARGS
+    program = prog.generate(seed, max_stmts=args.max_stmts)
+    text = prog.render(program)
+    configs = args.configs or configs_for_seed(seed)
+    findings, counts = check_program(_TOOLS, text, configs, args.stock)
+    written = []
+    for config, kind, detail in findings:
+        if not args.reduce or kind == "invalid-program":
+            reduced = program
+        else:
+            reduced, _ = reduce_program(_TOOLS, program, config, kind, detail, args.reduce_budget)
+        written.append(write_finding(_TOOLS, args.out, seed, config, kind, detail, reduced, program.size()))
+    return seed, findings, counts, written
+
+
+def campaign(args):
+    first, last = (int(x) for x in args.seeds.split(":"))
+    seeds = range(first, last)
+    start = time.time()
+    kinds = collections.Counter()
+    known = collections.Counter()
+    stock_kinds = collections.Counter()
+    counts = collections.Counter()
+    report = []
+    with multiprocessing.Pool(args.jobs, initializer=init_worker, initargs=(args,)) as pool:
+        for seed, findings, c, written in pool.imap_unordered(fuzz_seed, seeds):
+            counts.update(c)
+            for (config, kind, detail), path in zip(findings, written):
+                why = known_cause(config, kind, detail)
+                if config.startswith("stock:"):
+                    stock_kinds[kind] += 1
+                elif why:
+                    known[why] += 1
+                else:
+                    kinds[kind] += 1
+                report.append(
+                    {"seed": seed, "config": config, "kind": kind, "detail": detail, "known": why, "file": path}
+                )
+                print(
+                    "seed %d: %s%s under %s: %s -> %s" % (seed, "known " if why else "", kind, config, detail, path),
+                    flush=True,
+                )
+    elapsed = time.time() - start
+    ours = sum(kinds.values())
+    print("fuzz: %d programs, seeds %d:%d, %d jobs, %.0f s" % (len(seeds), first, last, args.jobs, elapsed))
+    print("fuzz: program runs: %d, rejected with a documented limitation: %d" % (counts["runs"], counts["rejected"]))
+    print("fuzz: findings: %d" % ours)
+    for kind in FINDING_KINDS:
+        print("fuzz:   %-16s %d" % (kind, kinds[kind]))
+    print("fuzz: known findings: %d" % sum(known.values()))
+    for why in sorted(known):
+        print("fuzz:   %d x %s" % (known[why], why))
+    if args.stock:
+        print("fuzz: stock pipeline: findings: %d, rejected: %d" % (sum(stock_kinds.values()), counts["stock-rejected"]))
+        for kind in FINDING_KINDS:
+            print("fuzz:   %-16s %d" % (kind, stock_kinds[kind]))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(
+                {
+                    "seeds": [first, last],
+                    "seconds": elapsed,
+                    "runs": counts["runs"],
+                    "rejected": counts["rejected"],
+                    "findings": {k: kinds[k] for k in FINDING_KINDS},
+                    "known": dict(known),
+                    "stock_findings": {k: stock_kinds[k] for k in FINDING_KINDS},
+                    "stock_rejected": counts["stock-rejected"],
+                    "details": report,
+                },
+                f,
+                indent=1,
+            )
+    return 1 if ours else 0
+
+
+def check_file(args):
+    """Re-runs a written finding (or any program) under one configuration."""
+    tools = Tools(args)
+    with open(args.check) as f:
+        text = f.read()
+    reference = reference_of(tools, text)
+    if reference.kind is not None:
+        print("fuzz: the program does not run without deallocation: %s" % reference.detail)
+        return 2
+    config = args.config or "default"
+    stock = config.startswith("stock:")
+    kind, detail = judge(compile_and_run(tools, text, config.split(":")[-1], stock=stock), reference)
+    if kind is None:
+        print("fuzz: no finding under %s" % config)
+        return 0
+    why = known_cause(config, kind, detail)
+    print("fuzz: %s under %s: %s%s" % (kind, config, detail, " (known: %s)" % why if why else ""))
+    return 0 if kind == "rejected" else 1
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seeds", default="0:300", help="range of seeds, first:last (last excluded)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--config",
+        action="append",
+        dest="configs",
+        choices=list(CONFIGS) + ["stock:default"],
+        help="run only these configurations (repeatable); default: 5 per program, rotating",
+    )
+    parser.add_argument("--stock", action="store_true", help="also run the stock pipeline")
+    parser.add_argument("--out", default="fuzz-findings", help="directory for reduced findings")
+    parser.add_argument("--json", help="write the campaign's counts and findings as JSON")
+    parser.add_argument("--no-reduce", dest="reduce", action="store_false")
+    parser.add_argument("--reduce-budget", type=int, default=400, help="most reduction attempts per finding")
+    parser.add_argument("--max-stmts", type=int, default=40, help="statement budget of a program")
+    parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
+    parser.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
+    parser.add_argument("--llvm-prefix", default=os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"))
+    parser.add_argument("--mlir-opt", help="our mlir-opt (default: BUILD_DIR/bin/mlir-opt)")
+    parser.add_argument("--emit", type=int, metavar="SEED", help="print the program of SEED and exit")
+    parser.add_argument("--check", metavar="FILE", help="run FILE under --config and report")
+    parser.add_argument("--list-configs", action="store_true")
+    args = parser.parse_args()
+
+    if args.emit is not None:
+        print(prog.render(prog.generate(args.emit, max_stmts=args.max_stmts)))
+        return 0
+    if args.list_configs:
+        for name, options in CONFIGS.items():
+            print("%-40s %s" % (name, " ".join("%s=%s" % kv for kv in sorted(options.items()))))
+        return 0
+    if args.check:
+        if args.configs and len(args.configs) > 1:
+            parser.error("--check takes one --config")
+        args.config = args.configs[0] if args.configs else None
+        return check_file(args)
+    return campaign(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

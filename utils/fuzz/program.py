@@ -1,0 +1,1155 @@
+#===- program.py - Random memref programs for the deallocation fuzzer -----===#
+#
+# Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+# See https://llvm.org/LICENSE.txt for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+#===----------------------------------------------------------------------===#
+"""Program model, generator and renderer of the deallocation fuzzer.
+
+A program is a list of functions; a function body is a tree of statements
+over named buffer variables (`Stmt`). `generate(seed)` builds a random
+program from a seed alone, so a seed number reproduces it. `render(program)`
+prints it as MLIR in the form One-Shot Bufferize leaves behind: memrefs,
+allocations and no deallocation.
+
+The renderer decides what is valid. A statement whose operands are not
+defined at that point, or have the wrong type, is left out, and a function
+result that is not available is replaced by a fresh buffer. Hence every
+subset of a program's statements renders to a valid program, which is what
+the reducer relies on: it drops statements and regions freely.
+
+Semantics the generator guarantees, so that any difference between a run
+without deallocation and a run through the pipeline is a bug:
+  * every buffer is filled when it is allocated (and the tail after a
+    `memref.realloc` that grows it), so no read sees uninitialized memory,
+    which buffer reuse would legitimately change;
+  * every index is in bounds: a 1-D buffer has at least 4 elements, and
+    stores and loads use indices below 4;
+  * `memref.realloc` only applies to a heap buffer allocated in the same
+    region that no variable of an enclosing region may alias, and every
+    variable that may alias it is dead afterwards;
+  * parallel loop iterations write distinct elements and print nothing;
+  * no result depends on whether a function result aliases an argument,
+    which the deallocation ABI decides (see `FuncRenderer.render`).
+"""
+
+import random
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+
+
+class Ty:
+    """A memref type: element type, shape (None is dynamic) and layout
+    (None: identity; an int or '?': strided<[1], offset: ...>, rank 1)."""
+
+    __slots__ = ("elt", "shape", "offset")
+
+    def __init__(self, elt, shape, offset=None):
+        self.elt = elt
+        self.shape = tuple(shape)
+        self.offset = offset
+
+    def __eq__(self, other):
+        return isinstance(other, Ty) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __repr__(self):
+        return "Ty(%r, %r, %r)" % (self.elt, self.shape, self.offset)
+
+    def __str__(self):
+        dims = "x".join("?" if d is None else str(d) for d in self.shape)
+        layout = ""
+        if self.offset is not None:
+            layout = (
+                ", strided<[1]>"
+                if self.offset == 0
+                else ", strided<[1], offset: %s>" % self.offset
+            )
+        return "memref<%sx%s%s>" % (dims, self.elt, layout)
+
+    @property
+    def rank(self):
+        return len(self.shape)
+
+    @property
+    def identity(self):
+        return self.offset is None
+
+    @property
+    def static(self):
+        return None not in self.shape
+
+    def min_size(self, dim=0):
+        """Smallest run-time size of `dim`: dynamic sizes are at least 4."""
+        return 4 if self.shape[dim] is None else self.shape[dim]
+
+    def is_float(self):
+        return self.elt in ("f32", "f64")
+
+
+# The types the generator draws from; views add strided variants.
+PALETTE = [
+    Ty("f32", [8]),
+    Ty("f32", [8]),
+    Ty("f32", [None]),
+    Ty("f32", [16]),
+    Ty("f32", [4, 4]),
+    Ty("i32", [8]),
+    Ty("i32", [16]),
+    Ty("i64", [None]),
+    Ty("f64", [4]),
+    Ty("i8", [64]),
+    Ty("index", [8]),
+]
+SIGNATURE_TYPES = [Ty("f32", [8]), Ty("f32", [None]), Ty("i32", [8]), Ty("f32", [16])]
+
+# ---------------------------------------------------------------------------
+# Program model
+# ---------------------------------------------------------------------------
+
+
+class Stmt:
+    """One statement. `kind` names it; `f` holds its fields; `bodies` its
+    nested statement lists (regions, branches, cases), in order."""
+
+    __slots__ = ("kind", "f", "bodies")
+
+    def __init__(self, kind, bodies=None, **fields):
+        self.kind = kind
+        self.f = fields
+        self.bodies = bodies or []
+
+    def copy(self):
+        return Stmt(self.kind, [[s.copy() for s in b] for b in self.bodies], **dict(self.f))
+
+    def __repr__(self):
+        return "Stmt(%s, %r, %d bodies)" % (self.kind, self.f, len(self.bodies))
+
+
+class Func:
+    __slots__ = ("name", "public", "params", "results", "body", "rets")
+
+    def __init__(self, name, public, params, results, body, rets):
+        self.name = name
+        self.public = public
+        self.params = params  # [(var name, Ty)]
+        self.results = results  # [Ty]
+        self.body = body  # [Stmt]
+        self.rets = rets  # [var name], one per result
+
+    def copy(self):
+        return Func(
+            self.name,
+            self.public,
+            list(self.params),
+            list(self.results),
+            [s.copy() for s in self.body],
+            list(self.rets),
+        )
+
+
+class Program:
+    __slots__ = ("seed", "funcs")
+
+    def __init__(self, seed, funcs):
+        self.seed = seed
+        self.funcs = funcs  # funcs[0] is @main
+
+    def copy(self):
+        return Program(self.seed, [f.copy() for f in self.funcs])
+
+    def size(self):
+        def count(stmts):
+            return sum(1 + sum(count(b) for b in s.bodies) for s in stmts)
+
+        return len(self.funcs) + sum(count(f.body) for f in self.funcs)
+
+
+# ---------------------------------------------------------------------------
+# Generator
+# ---------------------------------------------------------------------------
+
+REGION_KINDS = ["for", "while", "if", "switch", "exec", "cfif", "cfloop", "cfswitch"]
+
+
+class Generator:
+    """Draws a program from a seed. The environment it keeps (variable name to
+    type) is a guess of what the renderer will find defined; the renderer
+    has the last word."""
+
+    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=0.25):
+        self.rng = random.Random(seed)
+        # How often a drawn `cf` loop or `cf.switch` is kept (the rest become
+        # their structured twins): ownership-based deallocation rejects
+        # both, so at full weight they would hide most of a program.
+        self.unstructured = unstructured
+        self.seed = seed
+        self.max_depth = max_depth
+        self.budget = max_stmts
+        self.max_funcs = max_funcs
+        self.next_var = 0
+        self.funcs = []
+
+    def new_var(self):
+        self.next_var += 1
+        return "x%d" % self.next_var
+
+    def pick(self, env, pred=lambda t: True):
+        names = sorted(n for n, t in env.items() if pred(t))
+        return self.rng.choice(names) if names else None
+
+    def cond(self, env):
+        return {"cond": self.pick(env), "k": self.rng.randint(0, 6)}
+
+    def generate(self):
+        rng = self.rng
+        nfuncs = rng.randint(0, self.max_funcs)
+        # Signatures first, so that callers know their callees.
+        for i in range(nfuncs):
+            params = [
+                (self.new_var(), rng.choice(SIGNATURE_TYPES))
+                for _ in range(rng.randint(0, 2))
+            ]
+            results = [rng.choice(SIGNATURE_TYPES) for _ in range(rng.randint(0, 2))]
+            public = rng.random() < 0.4
+            name = ("pub%d" if public else "priv%d") % (i + 1)
+            self.funcs.append(Func(name, public, params, results, [], []))
+        main = Func("main", True, [], [], [], [])
+        self.funcs.insert(0, main)
+        total = self.budget
+        # Callees get a smaller share of the budget.
+        for index in range(len(self.funcs) - 1, -1, -1):
+            fn = self.funcs[index]
+            self.budget = total if index == 0 else max(4, total // 3)
+            env = {n: t for n, t in fn.params}
+            fn.body = self.block(env, 0, index, ivs=0)
+            for ty in fn.results:
+                fn.rets.append(self.pick(env, lambda t, ty=ty: t == ty) or self.new_var())
+            # Print what a function computed before it returns, so that
+            # every function's work reaches the output.
+            if index == 0:
+                for name in sorted(env):
+                    if rng.random() < 0.5:
+                        fn.body.append(Stmt("print", src=name))
+        return Program(self.seed, self.funcs)
+
+    def block(self, env, depth, func_index, ivs):
+        stmts = []
+        n = self.rng.randint(1, 6 if depth == 0 else 4)
+        for _ in range(n):
+            if self.budget <= 0:
+                break
+            self.budget -= 1
+            stmt = self.stmt(env, depth, func_index, ivs)
+            if stmt is not None:
+                stmts.append(stmt)
+        return stmts
+
+    def stmt(self, env, depth, func_index, ivs):
+        rng = self.rng
+        choices = ["alloc"] * 6 + ["print"] * 3 + ["fill", "store", "update"] * 2
+        choices += ["copy", "assign", "select", "swap", "view", "view", "realloc"]
+        choices += ["alloca", "parallel"]
+        if depth < self.max_depth:
+            choices += REGION_KINDS + ["for", "if"]
+        if func_index + 1 < len(self.funcs):
+            choices += ["call"] * 2
+        kind = rng.choice(choices)
+        if kind in ("cfloop", "cfswitch") and rng.random() >= self.unstructured:
+            kind = {"cfloop": "for", "cfswitch": "switch"}[kind]
+        if not env and kind not in REGION_KINDS + ["alloc", "call"]:
+            kind = "alloc"
+        if kind in ("alloc", "alloca"):
+            ty = rng.choice(PALETTE)
+            if kind == "alloca" and not ty.static:
+                ty = Ty(ty.elt, [8])
+            name = self.new_var() if rng.random() < 0.6 or not env else self.pick(env)
+            if name in env and env[name] != ty:
+                name = self.new_var()
+            env[name] = ty
+            return Stmt(kind, dst=name, ty=ty, val=rng.randint(0, 9), iv=rng.random() < 0.5)
+        if kind == "print":
+            return Stmt("print", src=self.pick(env))
+        if kind == "fill":
+            return Stmt("fill", dst=self.pick(env), val=rng.randint(0, 9))
+        if kind == "store":
+            return Stmt("store", dst=self.pick(env), idx=rng.randint(0, 3), val=rng.randint(0, 9), iv=rng.random() < 0.3)
+        if kind == "update":
+            dst = self.pick(env)
+            src = self.pick(env, lambda t: t.elt == env[dst].elt)
+            return Stmt("update", dst=dst, src=src, idx=rng.randint(0, 3), val=rng.randint(1, 5))
+        if kind == "copy":
+            src = self.pick(env, lambda t: t.static)
+            if src is None:
+                return None
+            dst = self.pick(env, lambda t: t.shape == env[src].shape and t.elt == env[src].elt)
+            return Stmt("copy", src=src, dst=dst)
+        if kind in ("assign", "select", "swap"):
+            a = self.pick(env)
+            b = self.pick(env, lambda t: t == env[a])
+            if kind == "swap":
+                return Stmt("swap", a=a, b=b)
+            dst = self.new_var() if rng.random() < 0.5 else b
+            env[dst] = env[a]
+            if kind == "assign":
+                return Stmt("assign", dst=dst, src=a)
+            return Stmt("select", dst=dst, a=a, b=b, **self.cond(env))
+        if kind == "view":
+            src = self.pick(env)
+            dst = self.new_var()
+            how = rng.choice(VIEW_KINDS)
+            ty = view_type(env[src], how, 0)
+            if ty is None:
+                return None
+            env[dst] = ty
+            return Stmt("view", dst=dst, src=src, how=how, off=rng.randint(0, 4))
+        if kind == "realloc":
+            src = self.pick(env, lambda t: t.identity and t.rank == 1 and t.static)
+            if src is None:
+                return None
+            dst = self.new_var()
+            # Only growing: `expand-realloc` builds an out-of-bounds subview
+            # for a static realloc that shrinks.
+            size = env[src].shape[0] + 4
+            env[dst] = Ty(env[src].elt, [size])
+            return Stmt("realloc", dst=dst, src=src, size=size, val=rng.randint(0, 9))
+        if kind == "parallel":
+            dst = self.pick(env, lambda t: t.rank == 1)
+            if dst is None:
+                return None
+            return Stmt("parallel", dst=dst, val=rng.randint(0, 9), iv=rng.random() < 0.5)
+        if kind == "call":
+            callee_index = rng.randint(func_index + 1, len(self.funcs) - 1)
+            callee = self.funcs[callee_index]
+            args = []
+            for _, ty in callee.params:
+                arg = self.pick(env, lambda t, ty=ty: t == ty)
+                if arg is None:
+                    return None
+                args.append(arg)
+            dsts = []
+            for ty in callee.results:
+                dst = self.new_var()
+                env[dst] = ty
+                dsts.append(dst)
+            return Stmt("call", callee=callee.name, args=args, dsts=dsts)
+        # Regions. Variables first defined inside are local to the region;
+        # the generator forgets them afterwards.
+        inner = lambda extra_ivs=0: self.block(dict(env), depth + 1, func_index, ivs + extra_ivs)
+        if kind == "for":
+            return Stmt("for", [inner(1)], n=rng.randint(0, 3), dyn=rng.random() < 0.3)
+        if kind == "while":
+            return Stmt("while", [inner(0), inner(1)], n=rng.randint(0, 3))
+        if kind == "cfloop":
+            return Stmt("cfloop", [inner(1)], n=rng.randint(0, 3))
+        if kind in ("if", "cfif"):
+            return Stmt(kind, [inner(), inner()], **self.cond(env))
+        if kind in ("switch", "cfswitch"):
+            ncases = rng.randint(1, 3)
+            return Stmt(kind, [inner() for _ in range(ncases + 1)], **self.cond(env))
+        if kind == "exec":
+            return Stmt("exec", [inner()])
+        raise AssertionError(kind)
+
+
+VIEW_KINDS = ["subview", "subview", "cast", "reinterpret", "collapse", "expand", "view"]
+
+
+def view_type(src, how, off):
+    """The type of view `how` of a buffer of type `src`, or None if that view
+    does not apply. `off` is the subview offset."""
+    if how == "subview":
+        if src.rank != 1 or src.min_size() < 4 + off:
+            return None
+        if src.offset == "?":
+            offset = "?"
+        else:
+            offset = (src.offset or 0) + off
+        return Ty(src.elt, [4], offset)
+    if how == "cast":
+        if src.rank != 1:
+            return None
+        if src.identity and src.static:
+            return Ty(src.elt, [None])
+        if not src.identity and src.offset != "?":
+            return Ty(src.elt, src.shape, "?")
+        return None
+    if how == "reinterpret":
+        if src.rank != 1:
+            return None
+        return Ty(src.elt, [4])
+    if how == "collapse":
+        if src.identity and src.shape == (4, 4):
+            return Ty(src.elt, [16])
+        return None
+    if how == "expand":
+        if src.identity and src.shape == (16,):
+            return Ty(src.elt, [4, 4])
+        return None
+    if how == "view":
+        if src.identity and src.elt == "i8" and src.static and src.rank == 1:
+            return Ty("f32", [src.shape[0] // 4])
+        return None
+    raise AssertionError(how)
+
+
+def generate(seed, **kwargs):
+    """The program of `seed`; the same seed always gives the same program."""
+    return Generator(seed, **kwargs).generate()
+
+
+# ---------------------------------------------------------------------------
+# Renderer
+# ---------------------------------------------------------------------------
+
+
+class Var:
+    """What a variable is bound to: an SSA value, its type, the allocation
+    sites it may alias (`roots`) and whether it is a view."""
+
+    __slots__ = ("ssa", "ty", "roots", "view")
+
+    def __init__(self, ssa, ty, roots, view=False):
+        self.ssa = ssa
+        self.ty = ty
+        self.roots = frozenset(roots)
+        self.view = view
+
+
+class Region:
+    """A region being rendered: the variables defined at its entry (which its
+    statements may rebind only with the same type), the heap allocations made
+    in it, whether it may have several blocks, and its induction values."""
+
+    def __init__(self, entry, multi_block, ivs):
+        self.entry = {name: var.ty for name, var in entry.items()}
+        self.local_heap = set()
+        self.multi_block = multi_block
+        self.ivs = list(ivs)
+
+
+def elt_zero(elt):
+    return "0.0" if elt in ("f32", "f64") else "0"
+
+
+def elt_const(val, elt):
+    return ("%d.0" % val) if elt in ("f32", "f64") else str(val)
+
+
+class FuncRenderer:
+    def __init__(self, program, fn, counter):
+        self.program = program
+        self.fn = fn
+        self.funcs = {f.name: f for f in program.funcs}
+        self.lines = []
+        self.counter = counter
+        self.depth = 1
+        self.dry = 0
+
+    # -- emission -----------------------------------------------------------
+
+    def fresh(self, prefix="v"):
+        self.counter[0] += 1
+        return "%%%s%d" % (prefix, self.counter[0])
+
+    def label(self):
+        self.counter[0] += 1
+        return "^bb%d" % self.counter[0]
+
+    def emit(self, line):
+        self.lines.append("  " * self.depth + line)
+
+    def emit_label(self, line):
+        self.lines.append("  " * (self.depth - 1) + line)
+
+    def const(self, val, ty):
+        name = self.fresh("c")
+        if ty == "i1":
+            self.emit("%s = arith.constant %s" % (name, val))
+        else:
+            self.emit("%s = arith.constant %s : %s" % (name, val, ty))
+        return name
+
+    def index(self, val):
+        return self.const(val, "index")
+
+    # -- helpers ------------------------------------------------------------
+
+    def get(self, env, name, pred=lambda v: True):
+        var = env.get(name)
+        return var if var is not None and pred(var) else None
+
+    def can_bind(self, region, env, name, ty):
+        return name not in region.entry or region.entry[name] == ty
+
+    def load(self, var, indices):
+        val = self.fresh()
+        self.emit("%s = memref.load %s[%s] : %s" % (val, var.ssa, ", ".join(indices), var.ty))
+        return val
+
+    def add(self, elt, a, b):
+        res = self.fresh()
+        op = "arith.addf" if elt in ("f32", "f64") else "arith.addi"
+        self.emit("%s = %s %s, %s : %s" % (res, op, a, b, elt))
+        return res
+
+    def first_indices(self, var, idx):
+        """Indices of element `idx` (< 4) of `var`."""
+        if var.ty.rank == 1:
+            return [self.index(idx)]
+        return [self.index(idx), self.index(0)]
+
+    def cond(self, env, stmt):
+        """An i1 from the first element of the statement's condition
+        variable, or a constant when that variable is gone."""
+        var = self.get(env, stmt.f.get("cond"))
+        if var is None:
+            return self.const("true" if stmt.f["k"] % 2 else "false", "i1")
+        val = self.load(var, self.first_indices(var, 0))
+        k = self.const(elt_const(stmt.f["k"], var.ty.elt), var.ty.elt)
+        res = self.fresh()
+        if var.ty.is_float():
+            self.emit("%s = arith.cmpf ogt, %s, %s : %s" % (res, val, k, var.ty.elt))
+        else:
+            self.emit("%s = arith.cmpi sgt, %s, %s : %s" % (res, val, k, var.ty.elt))
+        return res
+
+    def selector(self, env, stmt):
+        """An i32 in [0, 3] from the statement's condition variable."""
+        var = self.get(env, stmt.f.get("cond"))
+        if var is None:
+            return self.const(stmt.f["k"] % 4, "i32")
+        val = self.load(var, self.first_indices(var, 0))
+        elt = var.ty.elt
+        as_i32 = self.fresh()
+        if var.ty.is_float():
+            self.emit("%s = arith.fptosi %s : %s to i32" % (as_i32, val, elt))
+        elif elt == "index":
+            self.emit("%s = arith.index_cast %s : index to i32" % (as_i32, val))
+        elif elt == "i64":
+            self.emit("%s = arith.trunci %s : i64 to i32" % (as_i32, val))
+        elif elt == "i8":
+            self.emit("%s = arith.extsi %s : i8 to i32" % (as_i32, val))
+        else:
+            as_i32 = val
+        three = self.const(3, "i32")
+        res = self.fresh()
+        self.emit("%s = arith.andi %s, %s : i32" % (res, as_i32, three))
+        return res
+
+    def fill(self, var, val):
+        c = self.const(elt_const(val, var.ty.elt), var.ty.elt)
+        self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, var.ty.elt, var.ssa, var.ty))
+
+    def size_operand(self, region, stmt, base):
+        if stmt.f.get("iv") and region.ivs:
+            iv = region.ivs[-1]
+            c = self.index(base)
+            res = self.fresh()
+            self.emit("%s = arith.addi %s, %s : index" % (res, iv, c))
+            return res
+        return self.index(base + stmt.f.get("val", 0) % 5)
+
+    def sum(self, var):
+        """The sum of all elements of `var`, by loops."""
+        elt = var.ty.elt
+        acc = self.const(elt_zero(elt), elt)
+        c0 = self.index(0)
+        c1 = self.index(1)
+        ivs = []
+        for dim in range(var.ty.rank):
+            if var.ty.shape[dim] is None:
+                ub = self.fresh()
+                d = self.index(dim)
+                self.emit("%s = memref.dim %s, %s : %s" % (ub, var.ssa, d, var.ty))
+            else:
+                ub = self.index(var.ty.shape[dim])
+            iv = self.fresh("i")
+            new_acc = self.fresh("s")
+            arg = self.fresh("a")
+            self.emit(
+                "%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {"
+                % (new_acc, iv, c0, ub, c1, arg, acc, elt)
+            )
+            self.depth += 1
+            ivs.append((new_acc, arg, iv))
+            acc = arg
+        x = self.load(var, [entry[2] for entry in ivs])
+        result = self.add(elt, acc, x)
+        for new_acc, arg, iv in reversed(ivs):
+            self.emit("scf.yield %s : %s" % (result, elt))
+            self.depth -= 1
+            self.emit("}")
+            result = new_acc
+        return result
+
+    # -- regions ------------------------------------------------------------
+
+    def region(self, stmts, env, multi_block, ivs, bind=None):
+        """Renders `stmts` as a nested region starting from `env` (with the
+        variables in `bind` rebound to block arguments) and returns the
+        environment at its end."""
+        env = dict(env)
+        if bind:
+            for name, var in bind.items():
+                env[name] = var
+        region = Region(env, multi_block, ivs)
+        self.depth += 1
+        for stmt in stmts:
+            self.stmt(stmt, env, region)
+        self.depth -= 1
+        return env
+
+    def changed(self, bodies, env, multi_block, ivs_list):
+        """Names of variables of `env` that some body rebinds: a dry run of
+        every body, whose output is thrown away."""
+        saved_lines, saved_depth = self.lines, self.depth
+        names = set()
+        for stmts, ivs in zip(bodies, ivs_list):
+            self.lines = []
+            end = self.region(stmts, env, multi_block, ivs)
+            names |= {n for n in env if n in end and end[n].ssa != env[n].ssa}
+        self.lines, self.depth = saved_lines, saved_depth
+        return sorted(names)
+
+    def block_args(self, env, carried, prefix="b"):
+        bind = {}
+        for name in carried:
+            old = env[name]
+            bind[name] = Var(self.fresh(prefix), old.ty, old.roots | {"carry"}, old.view)
+        return bind
+
+    def bind_results(self, env, carried, ends, results):
+        for i, name in enumerate(carried):
+            roots = frozenset()
+            for end in ends:
+                roots |= end[name].roots
+            env[name] = Var(results[i], env[name].ty, roots | env[name].roots, True)
+
+    def results(self, count):
+        if count == 0:
+            return "", []
+        base = self.fresh("r")
+        if count == 1:
+            return base + " = ", [base]
+        return "%s:%d = " % (base, count), ["%s#%d" % (base, i) for i in range(count)]
+
+    def yield_line(self, op, env, carried):
+        if not carried:
+            self.emit(op)
+        else:
+            self.emit(
+                "%s %s : %s"
+                % (op, ", ".join(env[n].ssa for n in carried), ", ".join(str(env[n].ty) for n in carried))
+            )
+
+    def types(self, env, carried):
+        return ", ".join(str(env[n].ty) for n in carried)
+
+    # -- statements ---------------------------------------------------------
+
+    def stmt(self, stmt, env, region):
+        handler = getattr(self, "stmt_" + stmt.kind)
+        handler(stmt, env, region)
+
+    def stmt_alloc(self, stmt, env, region, op="memref.alloc"):
+        ty = stmt.f["ty"]
+        if not self.can_bind(region, env, stmt.f["dst"], ty):
+            return
+        operands = []
+        for dim in range(ty.rank):
+            if ty.shape[dim] is None:
+                operands.append(self.size_operand(region, stmt, 4))
+        ssa = self.fresh()
+        self.emit("%s = %s(%s) : %s" % (ssa, op, ", ".join(operands), ty))
+        root = "%s%d" % ("alloca" if op == "memref.alloca" else "heap", self.counter[0])
+        if op == "memref.alloc":
+            region.local_heap.add(root)
+        var = Var(ssa, ty, {root})
+        env[stmt.f["dst"]] = var
+        self.fill(var, stmt.f["val"])
+
+    def stmt_alloca(self, stmt, env, region):
+        self.stmt_alloc(stmt, env, region, "memref.alloca")
+
+    def stmt_print(self, stmt, env, region):
+        var = self.get(env, stmt.f["src"])
+        if var is None:
+            return
+        total = self.sum(var)
+        self.emit("vector.print %s : %s" % (total, var.ty.elt))
+
+    def stmt_fill(self, stmt, env, region):
+        var = self.get(env, stmt.f["dst"])
+        if var is not None:
+            self.fill(var, stmt.f["val"])
+
+    def element_index(self, region, stmt, var):
+        if stmt.f.get("iv") and region.ivs:
+            four = self.index(4)
+            res = self.fresh()
+            self.emit("%s = arith.remui %s, %s : index" % (res, region.ivs[-1], four))
+            idx = [res]
+        else:
+            idx = [self.index(stmt.f["idx"])]
+        if var.ty.rank == 2:
+            idx.append(self.index(stmt.f["idx"]))
+        return idx
+
+    def stmt_store(self, stmt, env, region):
+        var = self.get(env, stmt.f["dst"])
+        if var is None:
+            return
+        val = self.const(elt_const(stmt.f["val"], var.ty.elt), var.ty.elt)
+        idx = self.element_index(region, stmt, var)
+        self.emit("memref.store %s, %s[%s] : %s" % (val, var.ssa, ", ".join(idx), var.ty))
+
+    def stmt_update(self, stmt, env, region):
+        dst = self.get(env, stmt.f["dst"])
+        src = self.get(env, stmt.f["src"])
+        if dst is None or src is None or src.ty.elt != dst.ty.elt:
+            return
+        x = self.load(src, self.first_indices(src, (stmt.f["idx"] + 1) % 4))
+        c = self.const(elt_const(stmt.f["val"], dst.ty.elt), dst.ty.elt)
+        y = self.add(dst.ty.elt, x, c)
+        idx = self.first_indices(dst, stmt.f["idx"])
+        self.emit("memref.store %s, %s[%s] : %s" % (y, dst.ssa, ", ".join(idx), dst.ty))
+
+    def stmt_copy(self, stmt, env, region):
+        src = self.get(env, stmt.f["src"])
+        dst = self.get(env, stmt.f["dst"])
+        if src is None or dst is None or src.ssa == dst.ssa:
+            return
+        if not (src.ty.static and src.ty.shape == dst.ty.shape and src.ty.elt == dst.ty.elt):
+            return
+        self.emit("memref.copy %s, %s : %s to %s" % (src.ssa, dst.ssa, src.ty, dst.ty))
+
+    def stmt_assign(self, stmt, env, region):
+        src = self.get(env, stmt.f["src"])
+        if src is None or not self.can_bind(region, env, stmt.f["dst"], src.ty):
+            return
+        env[stmt.f["dst"]] = src
+
+    def stmt_select(self, stmt, env, region):
+        a = self.get(env, stmt.f["a"])
+        b = self.get(env, stmt.f["b"])
+        if a is None or b is None or a.ty != b.ty:
+            return
+        if not self.can_bind(region, env, stmt.f["dst"], a.ty):
+            return
+        c = self.cond(env, stmt)
+        res = self.fresh()
+        self.emit("%s = arith.select %s, %s, %s : %s" % (res, c, a.ssa, b.ssa, a.ty))
+        env[stmt.f["dst"]] = Var(res, a.ty, a.roots | b.roots, True)
+
+    def stmt_swap(self, stmt, env, region):
+        a = self.get(env, stmt.f["a"])
+        b = self.get(env, stmt.f["b"])
+        if a is None or b is None or a.ty != b.ty:
+            return
+        env[stmt.f["a"]], env[stmt.f["b"]] = b, a
+
+    def stmt_view(self, stmt, env, region):
+        src = self.get(env, stmt.f["src"])
+        if src is None:
+            return
+        how = stmt.f["how"]
+        off = stmt.f["off"] if how == "subview" else 0
+        if how == "subview" and src.ty.min_size() < 4 + off:
+            off = 0
+        ty = view_type(src.ty, how, off)
+        if ty is None or not self.can_bind(region, env, stmt.f["dst"], ty):
+            return
+        res = self.fresh()
+        s, t = src.ssa, src.ty
+        if how == "subview":
+            self.emit("%s = memref.subview %s[%d] [4] [1] : %s to %s" % (res, s, off, t, ty))
+        elif how == "cast":
+            self.emit("%s = memref.cast %s : %s to %s" % (res, s, t, ty))
+        elif how == "reinterpret":
+            self.emit(
+                "%s = memref.reinterpret_cast %s to offset: [0], sizes: [4], strides: [1] : %s to %s"
+                % (res, s, t, ty)
+            )
+        elif how == "collapse":
+            self.emit("%s = memref.collapse_shape %s [[0, 1]] : %s into %s" % (res, s, t, ty))
+        elif how == "expand":
+            self.emit(
+                "%s = memref.expand_shape %s [[0, 1]] output_shape [4, 4] : %s into %s"
+                % (res, s, t, ty)
+            )
+        elif how == "view":
+            c0 = self.index(0)
+            self.emit("%s = memref.view %s[%s][] : %s to %s" % (res, s, c0, t, ty))
+        env[stmt.f["dst"]] = Var(res, ty, src.roots, True)
+
+    def stmt_realloc(self, stmt, env, region):
+        src = self.get(env, stmt.f["src"])
+        if src is None or src.view or not (src.ty.identity and src.ty.static and src.ty.rank == 1):
+            return
+        if len(src.roots) != 1 or not src.roots <= region.local_heap:
+            return
+        (root,) = src.roots
+        # Every variable that may alias the buffer dies; none may be one the
+        # enclosing regions still see.
+        dying = [n for n, v in env.items() if root in v.roots]
+        if any(n in region.entry for n in dying):
+            return
+        size = stmt.f["size"]
+        ty = Ty(src.ty.elt, [size])
+        if not self.can_bind(region, env, stmt.f["dst"], ty):
+            return
+        res = self.fresh()
+        self.emit("%s = memref.realloc %s : %s to %s" % (res, src.ssa, src.ty, ty))
+        for n in dying:
+            del env[n]
+        new_root = "heap%d" % self.counter[0]
+        region.local_heap.add(new_root)
+        var = Var(res, ty, {new_root})
+        env[stmt.f["dst"]] = var
+        old = src.ty.shape[0]
+        if size > old:
+            tail = self.fresh()
+            tail_ty = Ty(ty.elt, [size - old], old)
+            self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (tail, res, old, size - old, ty, tail_ty))
+            self.fill(Var(tail, tail_ty, {new_root}), stmt.f["val"])
+
+    def stmt_parallel(self, stmt, env, region):
+        dst = self.get(env, stmt.f["dst"])
+        if dst is None or dst.ty.rank != 1:
+            return
+        elt = dst.ty.elt
+        c0, c1, c4 = self.index(0), self.index(1), self.index(4)
+        iv = self.fresh("i")
+        self.emit("scf.parallel (%s) = (%s) to (%s) step (%s) {" % (iv, c0, c4, c1))
+        self.depth += 1
+        if stmt.f.get("iv"):
+            four = self.index(4)
+            size = self.fresh()
+            self.emit("%s = arith.addi %s, %s : index" % (size, iv, four))
+            tmp_ty = Ty(elt, [None])
+            tmp = self.fresh()
+            self.emit("%s = memref.alloc(%s) : %s" % (tmp, size, tmp_ty))
+        else:
+            tmp_ty = Ty(elt, [8])
+            tmp = self.fresh()
+            self.emit("%s = memref.alloc() : %s" % (tmp, tmp_ty))
+        tmp_var = Var(tmp, tmp_ty, {"par"})
+        self.fill(tmp_var, stmt.f["val"])
+        total = self.sum(tmp_var)
+        self.emit("memref.store %s, %s[%s] : %s" % (total, dst.ssa, iv, dst.ty))
+        self.emit("scf.reduce")
+        self.depth -= 1
+        self.emit("}")
+
+    def stmt_call(self, stmt, env, region):
+        callee = self.funcs.get(stmt.f["callee"])
+        if callee is None:
+            return
+        args = []
+        for name, (_, ty) in zip(stmt.f["args"], callee.params):
+            var = self.get(env, name)
+            if var is None or var.ty != ty:
+                return
+            args.append(var)
+        for name, ty in zip(stmt.f["dsts"], callee.results):
+            if not self.can_bind(region, env, name, ty):
+                return
+        prefix, results = self.results(len(callee.results))
+        self.emit(
+            "%sfunc.call @%s(%s) : (%s) -> (%s)"
+            % (
+                prefix,
+                callee.name,
+                ", ".join(a.ssa for a in args),
+                ", ".join(str(a.ty) for a in args),
+                ", ".join(str(t) for t in callee.results),
+            )
+        )
+        roots = frozenset({"call%d" % self.counter[0]})
+        for a in args:
+            roots |= a.roots
+        for name, ty, res in zip(stmt.f["dsts"], callee.results, results):
+            env[name] = Var(res, ty, roots, True)
+
+    # Structured control flow.
+
+    def stmt_for(self, stmt, env, region):
+        body = stmt.bodies[0] if stmt.bodies else []
+        iv = self.fresh("i")
+        ivs = region.ivs + [iv]
+        carried = self.changed([body], env, False, [ivs])
+        c0, c1 = self.index(0), self.index(1)
+        if stmt.f.get("dyn") and region.ivs:
+            ub = region.ivs[-1]
+        else:
+            ub = self.index(stmt.f["n"])
+        bind = self.block_args(env, carried)
+        prefix, results = self.results(len(carried))
+        head = "%sscf.for %s = %s to %s step %s" % (prefix, iv, c0, ub, c1)
+        if carried:
+            head += " iter_args(%s) -> (%s)" % (
+                ", ".join("%s = %s" % (bind[n].ssa, env[n].ssa) for n in carried),
+                self.types(env, carried),
+            )
+        self.emit(head + " {")
+        end = self.region(body, env, False, ivs, bind)
+        self.depth += 1
+        self.yield_line("scf.yield", end, carried)
+        self.depth -= 1
+        self.emit("}")
+        self.bind_results(env, carried, [end], results)
+
+    def stmt_while(self, stmt, env, region):
+        before = stmt.bodies[0] if stmt.bodies else []
+        after = stmt.bodies[1] if len(stmt.bodies) > 1 else []
+        j = self.fresh("j")
+        carried = self.changed([before, after], env, False, [region.ivs, region.ivs + [j]])
+        n = self.index(stmt.f["n"])
+        c0 = self.index(0)
+        i = self.fresh("i")
+        bind = self.block_args(env, carried)
+        prefix, results = self.results(len(carried) + 1)
+        types = ", ".join(["index"] + [str(env[c].ty) for c in carried])
+        inits = ", ".join(["%s = %s" % (i, c0)] + ["%s = %s" % (bind[c].ssa, env[c].ssa) for c in carried])
+        self.emit("%sscf.while (%s) : (%s) -> (%s) {" % (prefix, inits, types, types))
+        end_before = self.region(before, env, False, region.ivs, bind)
+        self.depth += 1
+        cmp = self.fresh()
+        self.emit("%s = arith.cmpi slt, %s, %s : index" % (cmp, i, n))
+        self.emit(
+            "scf.condition(%s) %s : %s"
+            % (cmp, ", ".join([i] + [end_before[c].ssa for c in carried]), types)
+        )
+        self.depth -= 1
+        bind_after = self.block_args(env, carried, "d")
+        self.emit("} do {")
+        self.emit_label(
+            "^bb0(%s):"
+            % ", ".join(["%s: index" % j] + ["%s: %s" % (bind_after[c].ssa, env[c].ty) for c in carried])
+        )
+        end_after = self.region(after, env, False, region.ivs + [j], bind_after)
+        self.depth += 1
+        c1 = self.index(1)
+        j1 = self.fresh()
+        self.emit("%s = arith.addi %s, %s : index" % (j1, j, c1))
+        self.emit(
+            "scf.yield %s : %s" % (", ".join([j1] + [end_after[c].ssa for c in carried]), types)
+        )
+        self.depth -= 1
+        self.emit("}")
+        self.bind_results(env, carried, [end_before, end_after], results[1:])
+
+    def branches(self, stmt, env, region, op, head, cases, multi_block=False):
+        """Renders an op whose regions are alternatives (scf.if,
+        scf.index_switch, scf.execute_region): `head` is the op up to its
+        first region, `cases` the text before each further region."""
+        bodies = stmt.bodies or [[]]
+        carried = self.changed(bodies, env, multi_block, [region.ivs] * len(bodies))
+        prefix, results = self.results(len(carried))
+        arrow = ""
+        if carried:
+            types = self.types(env, carried)
+            arrow = (" -> %s" if op == "scf.index_switch" else " -> (%s)") % types
+        ends = []
+        for k, body in enumerate(bodies):
+            if k == 0:
+                self.emit("%s%s%s%s" % (prefix, head, arrow, " {" if cases[0] is None else ""))
+                if cases[0] is not None:
+                    self.emit(cases[0] + " {")
+            else:
+                self.emit("} " + cases[k] + " {")
+            end = self.region(body, env, multi_block, region.ivs)
+            self.depth += 1
+            self.yield_line("scf.yield", end, carried)
+            self.depth -= 1
+            ends.append(end)
+        self.emit("}")
+        self.bind_results(env, carried, ends, results)
+
+    def stmt_if(self, stmt, env, region):
+        c = self.cond(env, stmt)
+        bodies = (stmt.bodies + [[], []])[:2]
+        s = Stmt("if", bodies, **stmt.f)
+        self.branches(s, env, region, "scf.if", "scf.if %s" % c, [None, "else"])
+
+    def stmt_switch(self, stmt, env, region):
+        sel = self.selector(env, stmt)
+        idx = self.fresh()
+        self.emit("%s = arith.index_cast %s : i32 to index" % (idx, sel))
+        bodies = stmt.bodies or [[]]
+        cases = ["case %d" % k for k in range(len(bodies) - 1)] + ["default"]
+        self.branches(
+            Stmt("switch", bodies, **stmt.f), env, region, "scf.index_switch", "scf.index_switch %s" % idx, cases
+        )
+
+    def stmt_exec(self, stmt, env, region):
+        bodies = (stmt.bodies or [[]])[:1]
+        self.branches(Stmt("exec", bodies), env, region, "", "scf.execute_region", [None], multi_block=True)
+
+    # Unstructured control flow. In a single-block region it is wrapped in
+    # an scf.execute_region.
+
+    def wrap(self, stmt, env, region):
+        if region.multi_block:
+            return False
+        self.stmt_exec(Stmt("exec", [[stmt]]), env, region)
+        return True
+
+    def branch(self, target, env, carried):
+        if carried:
+            self.emit(
+                "cf.br %s(%s : %s)"
+                % (target, ", ".join(env[c].ssa for c in carried), self.types(env, carried))
+            )
+        else:
+            self.emit("cf.br %s" % target)
+
+    def join_label(self, label, env, carried, prefix="m"):
+        bind = self.block_args(env, carried, prefix)
+        args = ", ".join("%s: %s" % (bind[c].ssa, env[c].ty) for c in carried)
+        self.emit_label("%s%s:" % (label, "(%s)" % args if carried else ""))
+        return bind
+
+    def stmt_cfif(self, stmt, env, region):
+        if self.wrap(stmt, env, region):
+            return
+        bodies = (stmt.bodies + [[], []])[:2]
+        self.cf_alternatives(env, region, bodies, lambda labels: self.emit(
+            "cf.cond_br %s, %s, %s" % (self.cond(env, stmt), labels[0], labels[1])
+        ))
+
+    def stmt_cfswitch(self, stmt, env, region):
+        if self.wrap(stmt, env, region):
+            return
+        bodies = stmt.bodies or [[]]
+
+        def terminator(labels):
+            sel = self.selector(env, stmt)
+            cases = ["default: %s" % labels[-1]] + [
+                "%d: %s" % (k, labels[k]) for k in range(len(labels) - 1)
+            ]
+            self.emit("cf.switch %s : i32, [%s]" % (sel, ", ".join(cases)))
+
+        self.cf_alternatives(env, region, bodies, terminator)
+
+    def cf_alternatives(self, env, region, bodies, terminator):
+        carried = self.changed(bodies, env, True, [region.ivs] * len(bodies))
+        labels = [self.label() for _ in bodies]
+        join = self.label()
+        terminator(labels)
+        ends = []
+        for body, label in zip(bodies, labels):
+            self.emit_label(label + ":")
+            self.depth -= 1
+            end = self.region(body, env, True, region.ivs)
+            self.depth += 1
+            self.branch(join, end, carried)
+            ends.append(end)
+        bind = self.join_label(join, env, carried)
+        for c in carried:
+            roots = frozenset(bind[c].roots)
+            for end in ends:
+                roots |= end[c].roots
+            env[c] = Var(bind[c].ssa, env[c].ty, roots, True)
+
+    def stmt_cfloop(self, stmt, env, region):
+        if self.wrap(stmt, env, region):
+            return
+        body = stmt.bodies[0] if stmt.bodies else []
+        i = self.fresh("i")
+        carried = self.changed([body], env, True, [region.ivs + [i]])
+        c0 = self.index(0)
+        n = self.index(stmt.f["n"])
+        header, body_label, exit_label = self.label(), self.label(), self.label()
+        self.emit(
+            "cf.br %s(%s : %s)"
+            % (
+                header,
+                ", ".join([c0] + [env[c].ssa for c in carried]),
+                ", ".join(["index"] + [str(env[c].ty) for c in carried]),
+            )
+        )
+        bind = self.block_args(env, carried, "h")
+        args = ", ".join(["%s: index" % i] + ["%s: %s" % (bind[c].ssa, env[c].ty) for c in carried])
+        self.emit_label("%s(%s):" % (header, args))
+        cmp = self.fresh()
+        self.emit("%s = arith.cmpi slt, %s, %s : index" % (cmp, i, n))
+        self.emit("cf.cond_br %s, %s, %s" % (cmp, body_label, exit_label))
+        self.emit_label(body_label + ":")
+        self.depth -= 1
+        end = self.region(body, env, True, region.ivs + [i], bind)
+        self.depth += 1
+        c1 = self.index(1)
+        i1 = self.fresh()
+        self.emit("%s = arith.addi %s, %s : index" % (i1, i, c1))
+        self.emit(
+            "cf.br %s(%s : %s)"
+            % (
+                header,
+                ", ".join([i1] + [end[c].ssa for c in carried]),
+                ", ".join(["index"] + [str(env[c].ty) for c in carried]),
+            )
+        )
+        self.emit_label(exit_label + ":")
+        for c in carried:
+            env[c] = Var(bind[c].ssa, env[c].ty, bind[c].roots | end[c].roots, True)
+
+    # -- functions ----------------------------------------------------------
+
+    def render(self):
+        fn = self.fn
+        env = {}
+        params = []
+        for k, (name, ty) in enumerate(fn.params):
+            ssa = "%%arg%d" % k
+            env[name] = Var(ssa, ty, {"arg%d" % k}, True)
+            params.append("%s: %s" % (ssa, ty))
+        results = ", ".join(str(t) for t in fn.results)
+        visibility = "" if fn.public else "private "
+        head = "func.func %s@%s(%s)" % (visibility, fn.name, ", ".join(params))
+        if fn.results:
+            head += " -> (%s)" % results
+        self.lines.append(head + " {")
+        region = Region(env, True, [])
+        for stmt in fn.body:
+            self.stmt(stmt, env, region)
+        rets = []
+        for name, ty in zip(fn.rets, fn.results):
+            var = self.get(env, name)
+            # A stack buffer must not leave its function.
+            if var is None or var.ty != ty or any(r.startswith("alloca") for r in var.roots):
+                fresh = Stmt("alloc", dst="%ret", ty=ty, val=7, iv=False)
+                self.stmt_alloc(fresh, env, region)
+                var = env.pop("%ret")
+            elif any(r.startswith("arg") for r in var.roots):
+                # Whether a result that is an argument reaches the caller as
+                # the argument or as a copy depends on the deallocation ABI
+                # (copies, except for private functions under dynamic
+                # ownership), so a program must not be able to tell: the
+                # function returns a clone, which every mode passes as is.
+                clone = self.fresh()
+                self.emit("%s = bufferization.clone %s : %s to %s" % (clone, var.ssa, ty, ty))
+                var = Var(clone, ty, {"clone"})
+            rets.append(var)
+        if rets:
+            self.emit("return %s : %s" % (", ".join(v.ssa for v in rets), results))
+        else:
+            self.emit("return")
+        self.lines.append("}")
+        return self.lines
+
+
+def render(program):
+    """The MLIR text of `program`."""
+    counter = [0]
+    out = ["// Generated by the deallocation fuzzer, seed %s." % program.seed]
+    for fn in program.funcs:
+        out.extend(FuncRenderer(program, fn, counter).render())
+        out.append("")
+    return "\n".join(out)

@@ -6,6 +6,7 @@ The stock tool of the installed MLIR is `%stock_mlir_opt`.
 """
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -13,7 +14,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "MLIR_BUFFER_OPT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.buffer_opt_obj_root, "mlir", "test")
@@ -49,8 +50,18 @@ run_tracked = "%s -e main -entry-point-result=void -shared-libs=%s,%s,%s" % (
     alloc_tracker,
 )
 
+# The deallocation fuzzer (utils/fuzz), on the tools of this build.
+fuzz = "%s %s --mlir-opt %s --tracker %s --llvm-prefix %s" % (
+    sys.executable,
+    os.path.join(config.buffer_opt_src_root, "utils", "fuzz", "fuzz.py"),
+    our_mlir_opt,
+    alloc_tracker,
+    os.path.dirname(config.llvm_tools_dir),
+)
+
 config.substitutions.extend(
     [
+        ("%fuzz", fuzz),
         ("%stock_mlir_opt", stock_mlir_opt),
         ("%mlir_runner_utils", runner_utils),
         ("%mlir_c_runner_utils", c_runner_utils),

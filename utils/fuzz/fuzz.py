@@ -163,7 +163,7 @@ class Tools:
         libs = [
             os.path.join(prefix, "lib", "libmlir_runner_utils.so"),
             os.path.join(prefix, "lib", "libmlir_c_runner_utils.so"),
-            os.path.join(build, "lib", "libmlir_alloc_tracker.so"),
+            args.tracker or os.path.join(build, "lib", "libmlir_alloc_tracker.so"),
         ]
         self.libs = ",".join(libs)
         with open(os.path.join(ROOT, "utils", "lower-to-llvm.pipeline")) as f:
@@ -456,8 +456,8 @@ def write_finding(tools, out_dir, seed, config, kind, detail, program, original_
     name = config.split(":")[-1]
     header = [
         "// Finding: %s under %s (seed %d): %s" % (kind, config, seed, detail),
-        "// Reduced from %d to %d statements." % (original_size, program.size()),
-        "// Reproduce: utils/fuzz/fuzz.py --check %s --config %s" % (os.path.basename(path), config),
+        "// Reduced from %d to %d functions and statements." % (original_size, program.size()),
+        "// Reproduce: utils/fuzz/fuzz.py --check %s --config %s" % (path, config),
         "// or, with FILE set to this file:",
         "//   " + tools.command(name, stock),
         "",
@@ -507,8 +507,10 @@ def campaign(args):
     counts = collections.Counter()
     report = []
     with multiprocessing.Pool(args.jobs, initializer=init_worker, initargs=(args,)) as pool:
-        for seed, findings, c, written in pool.imap_unordered(fuzz_seed, seeds):
+        for done, (seed, findings, c, written) in enumerate(pool.imap_unordered(fuzz_seed, seeds), 1):
             counts.update(c)
+            if done % 1000 == 0:
+                print("fuzz: %d programs done, %.0f s" % (done, time.time() - start), file=sys.stderr, flush=True)
             for (config, kind, detail), path in zip(findings, written):
                 why = known_cause(config, kind, detail)
                 if config.startswith("stock:"):
@@ -599,6 +601,7 @@ def main():
     parser.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
     parser.add_argument("--llvm-prefix", default=os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"))
     parser.add_argument("--mlir-opt", help="our mlir-opt (default: BUILD_DIR/bin/mlir-opt)")
+    parser.add_argument("--tracker", help="the allocation tracker library (default: BUILD_DIR/lib/...)")
     parser.add_argument("--emit", type=int, metavar="SEED", help="print the program of SEED and exit")
     parser.add_argument("--check", metavar="FILE", help="run FILE under --config and report")
     parser.add_argument("--list-configs", action="store_true")

@@ -110,22 +110,17 @@ LIMITATIONS = [
     "Only structured control-flow loops are supported",
     "with multiple successors are not supported",
     "Terminators with more than one successor are not supported",
+    "which ownership-based deallocation with private-function-dynamic-ownership=true does not support",
     "ops with unknown memory side effects are not supported",
 ]
 
-# Findings whose cause is known and not yet fixed in the pipeline: (kind,
-# configuration prefix, text of the detail, explanation). They are counted
-# as `known` and do not fail a campaign; the reduced input is still written.
-# The bug reads freed memory, so it shows as either kind.
-KNOWN = [
-    (
-        ("crash", "error"),
-        "dynamic-ownership",
-        ("operation's operand is unlinked", "crash in mlir::bufferization::"),
-        "upstream ownership-based-buffer-deallocation, private-function-dynamic-ownership: "
-        "a private call's result used in another block (utils/fuzz/known/dynamic-ownership-call-result.mlir)",
-    ),
-]
+# Findings whose cause is known and not yet fixed in the pipeline. They are
+# counted as `known` and do not fail a campaign; the reduced input is still
+# written. Each entry: (kinds, configuration prefix, texts of the detail,
+# explanation with the input that shows it). Empty while every known finding is fixed or
+# guarded; check-buffer-deallocation-input guards the last one, a crash of
+# upstream ownership-based deallocation under dynamic ownership.
+KNOWN = []
 
 
 def known_cause(config, kind, detail):

@@ -3,6 +3,7 @@
 // named in `--pass-pipeline` strings (they are listed by `--help`).
 
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin --help | FileCheck %s --check-prefix=HELP
+// HELP: --check-buffer-deallocation-input
 // HELP: --double-buffer-loops
 // HELP: --elide-buffer-copies
 // HELP: --free-buffers-at-last-use

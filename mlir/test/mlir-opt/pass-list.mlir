@@ -24,7 +24,8 @@
 // The installed test libraries provide a couple of hundred --test-* passes.
 // TESTPASSES: {{[1-9][0-9][0-9]}}
 
-// EXTRA:      --double-buffer-loops
+// EXTRA:      --check-buffer-deallocation-input
+// EXTRA-NEXT: --double-buffer-loops
 // EXTRA-NEXT: --elide-buffer-copies
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs

@@ -33,6 +33,13 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(memref::createExpandReallocPass(expandOptions));
   pm.addPass(createCanonicalizerPass());
 
+  // Stop with a diagnostic where the upstream pass is known to fail.
+  if (options.privateFunctionDynamicOwnership) {
+    CheckBufferDeallocationInputPassOptions checkOptions;
+    checkOptions.privateFunctionDynamicOwnership = true;
+    pm.addPass(createCheckBufferDeallocationInputPass(checkOptions));
+  }
+
   OwnershipBasedBufferDeallocationPassOptions deallocOptions;
   deallocOptions.privateFuncDynamicOwnership =
       options.privateFunctionDynamicOwnership;

@@ -80,6 +80,13 @@
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
 
+// The input check runs only for private-function-dynamic-ownership, whose
+// upstream limitation it guards.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNSTAGES
+// DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
+// DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
+
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
 // RUN:   | FileCheck %s --check-prefix=DYN

@@ -71,6 +71,34 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
                            "tensor::TensorDialect"];
 }
 
+def CheckBufferDeallocationInputPass
+    : Pass<"check-buffer-deallocation-input", "ModuleOp"> {
+  let summary = "Reject input that ownership-based deallocation would "
+                "mishandle, with a diagnostic instead of a crash";
+  let description = [{
+    Runs right before `ownership-based-buffer-deallocation` in
+    `buffer-deallocation-pipeline` and stops the pipeline with an error on
+    input for which the upstream pass is known to crash or to produce
+    invalid IR. The error names the op and the way out. The pass does not
+    change the IR.
+
+    Checks:
+
+    * With `private-function-dynamic-ownership`: a memref result of a call
+      to a private function with a body that is used in another block than
+      the call's. The upstream pass replaces such calls to add ownership
+      results, but still retains the result at the end of the call's block
+      under the erased call's value; it then fails to verify or reads freed
+      memory (found by the deallocation fuzzer).
+  }];
+  let options = [
+    Option<"privateFunctionDynamicOwnership",
+           "private-function-dynamic-ownership", "bool", /*default=*/"false",
+           "Check for the limitations of `ownership-based-buffer-"
+           "deallocation{private-function-dynamic-ownership=true}`">
+  ];
+}
+
 def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
   let summary = "Lower `bufferization.dealloc` ops to guarded `memref.dealloc` "
                 "ops with inline alias checks";

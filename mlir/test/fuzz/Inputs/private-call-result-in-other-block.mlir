@@ -1,15 +1,7 @@
-// Known finding of the deallocation fuzzer (seed 315, reduced by hand).
-//
-// Upstream ownership-based-buffer-deallocation in MLIR 22, with
-// private-function-dynamic-ownership=true: the results of a call to a
-// private function get an ownership result each, so the pass replaces the
-// call. A result that is used in a successor block (here %r#0 in ^bb1) is
-// still retained at the block's terminator under the erased call's value:
-// the pass either fails with "operation's operand is unlinked" or, reading
-// freed memory, crashes. The stock pipeline fails in the same way.
-//
-// Reproduce: utils/fuzz/fuzz.py --check utils/fuzz/known/dynamic-ownership-call-result.mlir \
-//   --config dynamic-ownership
+// A finding of the deallocation fuzzer (seed 315, reduced by hand), now
+// rejected by check-buffer-deallocation-input: under
+// private-function-dynamic-ownership, upstream ownership-based deallocation
+// mishandles %r#0, a result of a private call used in another block.
 
 func.func @main() {
   %r:2 = func.call @callee() : () -> (memref<8xi32>, memref<8xf32>)

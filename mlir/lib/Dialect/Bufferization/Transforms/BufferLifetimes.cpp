@@ -326,10 +326,9 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                .str();
     // `index` has no bit width of its own; its size is the data layout's.
     numBytesReused +=
-        type.getNumElements() *
-        DataLayout::closest(buffer.getParentBlock()->getParentOp())
-            .getTypeSize(type.getElementType())
-            .getFixedValue();
+        type.getNumElements() * DataLayout::closest(freed)
+                                    .getTypeSize(type.getElementType())
+                                    .getFixedValue();
     ++numReused;
   }
   return numReused;

@@ -24,6 +24,7 @@ lowered to LLVM and executed with the allocation tracker. A finding is
                  reads the tracker's poison)
   run-crash      the compiled program crashed
   hang           a compile or a run took longer than the time limit
+  invalid-program  the reference itself did not run: a generator bug
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
@@ -82,7 +83,8 @@ def all_configs():
     for o in OPTIMIZATIONS:
         options = {p: "false" for p in OPTIMIZATIONS if p != o}
         configs["only-" + o] = options
-    # No deallocation at all: every program that allocates leaks. Only for
+    # No deallocation at all (only the expansion of `memref.realloc`, which
+    # has no lowering to LLVM): every program that allocates leaks. Only for
     # testing the fuzzer (its finding, reduction and --check paths).
     configs["none"] = None
     return configs
@@ -105,6 +107,17 @@ def configs_for_seed(seed):
     ]
 
 
+def pipeline_of(config):
+    """The pass pipeline of configuration `config`."""
+    if config.startswith("stock:"):
+        return "builtin.module(buffer-deallocation-pipeline)"
+    options = CONFIGS[config]
+    if options is None:
+        return "builtin.module(expand-realloc)"
+    text = " ".join("%s=%s" % kv for kv in sorted(options.items()))
+    return "builtin.module(buffer-deallocation-pipeline%s)" % ("{%s}" % text if text else "")
+
+
 # Diagnostics of documented limitations: a clean rejection, not a finding.
 LIMITATIONS = [
     "Only structured control-flow loops are supported",
@@ -113,22 +126,6 @@ LIMITATIONS = [
     "which ownership-based deallocation with private-function-dynamic-ownership=true does not support",
     "ops with unknown memory side effects are not supported",
 ]
-
-# Findings whose cause is known and not yet fixed in the pipeline. They are
-# counted as `known` and do not fail a campaign; the reduced input is still
-# written. Each entry: (kinds, configuration prefix, texts of the detail,
-# explanation with the input that shows it). Empty while every known finding is fixed or
-# guarded; check-buffer-deallocation-input guards the last one, a crash of
-# upstream ownership-based deallocation under dynamic ownership.
-KNOWN = []
-
-
-def known_cause(config, kind, detail):
-    for kinds, prefix, texts, why in KNOWN:
-        if kind in kinds and config.startswith(prefix) and any(t in detail for t in texts):
-            return why
-    return None
-
 
 FINDING_KINDS = [
     "crash",
@@ -168,29 +165,15 @@ class Tools:
             if not os.path.exists(path):
                 sys.exit("fuzz: error: %s not found; build the project first" % path)
 
-    def pipeline(self, config, stock=False):
-        if stock:
-            return "builtin.module(buffer-deallocation-pipeline)"
-        options = CONFIGS[config]
-        if options is None:
-            return "builtin.module(canonicalize)"
-        text = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-        return "builtin.module(buffer-deallocation-pipeline%s)" % ("{%s}" % text if text else "")
-
-    def command(self, config, stock=False):
+    def command(self, config):
         """A shell command that reproduces a run under `config` on $FILE."""
-        tool = self.stock if stock else self.ours
         if config == "reference":
-            return "%s $FILE --expand-realloc | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
-                self.ours,
-                self.ours,
-                self.lowering,
-                self.runner,
-                self.libs,
-            )
-        return "%s $FILE --pass-pipeline='%s' | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
-            tool,
-            self.pipeline(config, stock),
+            first = "%s $FILE --expand-realloc" % self.ours
+        else:
+            tool = self.stock if config.startswith("stock:") else self.ours
+            first = "%s $FILE --pass-pipeline='%s'" % (tool, pipeline_of(config))
+        return "%s | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
+            first,
             self.ours,
             self.lowering,
             self.runner,
@@ -243,12 +226,11 @@ def first_error(stderr, stack=True):
 class Outcome:
     """What happened to one program under one configuration."""
 
-    def __init__(self, kind, detail="", output=None, stats=None, ir=None):
+    def __init__(self, kind, detail="", output=None, stats=None):
         self.kind = kind  # None (clean), "rejected", or a finding kind
         self.detail = detail
         self.output = output
         self.stats = stats
-        self.ir = ir
 
 
 def execute(tools, ir):
@@ -281,9 +263,12 @@ def execute(tools, ir):
     return Outcome(None, "", output, stats)
 
 
-def compile_and_run(tools, text, config, stock=False, cache=None):
+def compile_and_run(tools, text, config, cache=None):
+    """Runs `text` through the pipeline of configuration `config` (a name of
+    CONFIGS, or "stock:default"), then lowers and runs the result."""
+    stock = config.startswith("stock:")
     tool = tools.stock if stock else tools.ours
-    code, ir, err = run([tool, "-", "--pass-pipeline=" + tools.pipeline(config, stock)], text, tools.timeout * 6)
+    code, ir, err = run([tool, "-", "--pass-pipeline=" + pipeline_of(config)], text, tools.timeout * 6)
     if code is None:
         return Outcome("hang", "pipeline timed out")
     if crashed(code, err):
@@ -294,13 +279,11 @@ def compile_and_run(tools, text, config, stock=False, cache=None):
             return Outcome("rejected", message)
         return Outcome("error", message)
     key = hashlib.sha1(ir.encode()).hexdigest()
-    if cache is not None and key in cache:
-        outcome = cache[key]
-    else:
-        outcome = execute(tools, ir)
-        if cache is not None:
-            cache[key] = outcome
-    return Outcome(outcome.kind, outcome.detail, outcome.output, outcome.stats, ir)
+    if cache is None:
+        return execute(tools, ir)
+    if key not in cache:
+        cache[key] = execute(tools, ir)
+    return cache[key]
 
 
 def judge(outcome, reference):
@@ -347,7 +330,7 @@ def check_program(tools, text, configs, stock):
         elif kind is not None:
             findings.append((config, kind, detail))
     if stock:
-        kind, detail = judge(compile_and_run(tools, text, "default", stock=True), reference)
+        kind, detail = judge(compile_and_run(tools, text, "stock:default"), reference)
         if kind == "rejected":
             counts["stock-rejected"] += 1
         elif kind is not None:
@@ -399,9 +382,6 @@ def reduce_program(tools, program, config, kind, detail, budget):
     same message for compile failures) under `config`: functions first, then
     every statement, in passes until one pass changes nothing or `budget`
     attempts are spent. Returns the reduced program and the attempts."""
-    stock = config.startswith("stock:")
-    name = config.split(":")[-1]
-    why = known_cause(config, kind, detail)
     attempts = [0]
 
     def still_fails(p):
@@ -410,9 +390,7 @@ def reduce_program(tools, program, config, kind, detail, budget):
         reference = reference_of(tools, text)
         if reference.kind is not None:
             return False
-        k, d = judge(compile_and_run(tools, text, name, stock=stock), reference)
-        if why is not None:
-            return known_cause(config, k, d) == why
+        k, d = judge(compile_and_run(tools, text, config), reference)
         return k == kind and (kind not in ("crash", "error", "lowering") or d == detail)
 
     progress = True
@@ -447,14 +425,12 @@ def reduce_program(tools, program, config, kind, detail, budget):
 def write_finding(tools, out_dir, seed, config, kind, detail, program, original_size):
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "%s-%s-seed%d.mlir" % (kind, config.replace(":", "-"), seed))
-    stock = config.startswith("stock:")
-    name = config.split(":")[-1]
     header = [
         "// Finding: %s under %s (seed %d): %s" % (kind, config, seed, detail),
         "// Reduced from %d to %d functions and statements." % (original_size, program.size()),
         "// Reproduce: utils/fuzz/fuzz.py --check %s --config %s" % (path, config),
         "// or, with FILE set to this file:",
-        "//   " + tools.command(name, stock),
+        "//   " + tools.command(config),
         "",
     ]
     with open(path, "w") as f:
@@ -497,7 +473,6 @@ def campaign(args):
     seeds = range(first, last)
     start = time.time()
     kinds = collections.Counter()
-    known = collections.Counter()
     stock_kinds = collections.Counter()
     counts = collections.Counter()
     report = []
@@ -507,20 +482,9 @@ def campaign(args):
             if done % 1000 == 0:
                 print("fuzz: %d programs done, %.0f s" % (done, time.time() - start), file=sys.stderr, flush=True)
             for (config, kind, detail), path in zip(findings, written):
-                why = known_cause(config, kind, detail)
-                if config.startswith("stock:"):
-                    stock_kinds[kind] += 1
-                elif why:
-                    known[why] += 1
-                else:
-                    kinds[kind] += 1
-                report.append(
-                    {"seed": seed, "config": config, "kind": kind, "detail": detail, "known": why, "file": path}
-                )
-                print(
-                    "seed %d: %s%s under %s: %s -> %s" % (seed, "known " if why else "", kind, config, detail, path),
-                    flush=True,
-                )
+                (stock_kinds if config.startswith("stock:") else kinds)[kind] += 1
+                report.append({"seed": seed, "config": config, "kind": kind, "detail": detail, "file": path})
+                print("seed %d: %s under %s: %s -> %s" % (seed, kind, config, detail, path), flush=True)
     elapsed = time.time() - start
     ours = sum(kinds.values())
     print("fuzz: %d programs, seeds %d:%d, %d jobs, %.0f s" % (len(seeds), first, last, args.jobs, elapsed))
@@ -528,9 +492,6 @@ def campaign(args):
     print("fuzz: findings: %d" % ours)
     for kind in FINDING_KINDS:
         print("fuzz:   %-16s %d" % (kind, kinds[kind]))
-    print("fuzz: known findings: %d" % sum(known.values()))
-    for why in sorted(known):
-        print("fuzz:   %d x %s" % (known[why], why))
     if args.stock:
         print("fuzz: stock pipeline: findings: %d, rejected: %d" % (sum(stock_kinds.values()), counts["stock-rejected"]))
         for kind in FINDING_KINDS:
@@ -544,7 +505,6 @@ def campaign(args):
                     "runs": counts["runs"],
                     "rejected": counts["rejected"],
                     "findings": {k: kinds[k] for k in FINDING_KINDS},
-                    "known": dict(known),
                     "stock_findings": {k: stock_kinds[k] for k in FINDING_KINDS},
                     "stock_rejected": counts["stock-rejected"],
                     "details": report,
@@ -565,13 +525,11 @@ def check_file(args):
         print("fuzz: the program does not run without deallocation: %s" % reference.detail)
         return 2
     config = args.config or "default"
-    stock = config.startswith("stock:")
-    kind, detail = judge(compile_and_run(tools, text, config.split(":")[-1], stock=stock), reference)
+    kind, detail = judge(compile_and_run(tools, text, config), reference)
     if kind is None:
         print("fuzz: no finding under %s" % config)
         return 0
-    why = known_cause(config, kind, detail)
-    print("fuzz: %s under %s: %s%s" % (kind, config, detail, " (known: %s)" % why if why else ""))
+    print("fuzz: %s under %s: %s" % (kind, config, detail))
     return 0 if kind == "rejected" else 1
 
 
@@ -606,8 +564,8 @@ def main():
         print(prog.render(prog.generate(args.emit, max_stmts=args.max_stmts)))
         return 0
     if args.list_configs:
-        for name, options in CONFIGS.items():
-            print("%-40s %s" % (name, " ".join("%s=%s" % kv for kv in sorted(options.items()))))
+        for name in list(CONFIGS) + ["stock:default"]:
+            print("%-36s %s" % (name, pipeline_of(name)))
         return 0
     if args.check:
         if args.configs and len(args.configs) > 1:

@@ -89,7 +89,7 @@ class Ty:
         return 4 if self.shape[dim] is None else self.shape[dim]
 
     def is_float(self):
-        return self.elt in ("f32", "f64")
+        return is_float(self.elt)
 
 
 # The types the generator draws from; views add strided variants.
@@ -227,30 +227,30 @@ class Generator:
             fn = self.funcs[index]
             self.budget = total if index == 0 else max(4, total // 3)
             env = {n: t for n, t in fn.params}
-            fn.body = self.block(env, 0, index, ivs=0)
+            fn.body = self.block(env, 0, index)
             for ty in fn.results:
                 fn.rets.append(self.pick(env, lambda t, ty=ty: t == ty) or self.new_var())
-            # Print what a function computed before it returns, so that
-            # every function's work reaches the output.
+            # `main` ends by printing what it computed, so that the work of
+            # every function it called reaches the output.
             if index == 0:
                 for name in sorted(env):
                     if rng.random() < 0.5:
                         fn.body.append(Stmt("print", src=name))
         return Program(self.seed, self.funcs)
 
-    def block(self, env, depth, func_index, ivs):
+    def block(self, env, depth, func_index):
         stmts = []
         n = self.rng.randint(1, 6 if depth == 0 else 4)
         for _ in range(n):
             if self.budget <= 0:
                 break
             self.budget -= 1
-            stmt = self.stmt(env, depth, func_index, ivs)
+            stmt = self.stmt(env, depth, func_index)
             if stmt is not None:
                 stmts.append(stmt)
         return stmts
 
-    def stmt(self, env, depth, func_index, ivs):
+    def stmt(self, env, depth, func_index):
         rng = self.rng
         choices = ["alloc"] * 6 + ["print"] * 3 + ["fill", "store", "update"] * 2
         choices += ["copy", "assign", "select", "swap", "view", "view", "realloc"]
@@ -340,13 +340,13 @@ class Generator:
             return Stmt("call", callee=callee.name, args=args, dsts=dsts)
         # Regions. Variables first defined inside are local to the region;
         # the generator forgets them afterwards.
-        inner = lambda extra_ivs=0: self.block(dict(env), depth + 1, func_index, ivs + extra_ivs)
+        inner = lambda: self.block(dict(env), depth + 1, func_index)
         if kind == "for":
-            return Stmt("for", [inner(1)], n=rng.randint(0, 3), dyn=rng.random() < 0.3)
+            return Stmt("for", [inner()], n=rng.randint(0, 3), dyn=rng.random() < 0.3)
         if kind == "while":
-            return Stmt("while", [inner(0), inner(1)], n=rng.randint(0, 3))
+            return Stmt("while", [inner(), inner()], n=rng.randint(0, 3))
         if kind == "cfloop":
-            return Stmt("cfloop", [inner(1)], n=rng.randint(0, 3))
+            return Stmt("cfloop", [inner()], n=rng.randint(0, 3))
         if kind in ("if", "cfif"):
             return Stmt(kind, [inner(), inner()], **self.cond(env))
         if kind in ("switch", "cfswitch"):
@@ -433,23 +433,21 @@ class Region:
         self.ivs = list(ivs)
 
 
-def elt_zero(elt):
-    return "0.0" if elt in ("f32", "f64") else "0"
+def is_float(elt):
+    return elt in ("f32", "f64")
 
 
 def elt_const(val, elt):
-    return ("%d.0" % val) if elt in ("f32", "f64") else str(val)
+    return ("%d.0" % val) if is_float(elt) else str(val)
 
 
 class FuncRenderer:
     def __init__(self, program, fn, counter):
-        self.program = program
         self.fn = fn
         self.funcs = {f.name: f for f in program.funcs}
         self.lines = []
         self.counter = counter
         self.depth = 1
-        self.dry = 0
 
     # -- emission -----------------------------------------------------------
 
@@ -480,10 +478,6 @@ class FuncRenderer:
 
     # -- helpers ------------------------------------------------------------
 
-    def get(self, env, name, pred=lambda v: True):
-        var = env.get(name)
-        return var if var is not None and pred(var) else None
-
     def can_bind(self, region, env, name, ty):
         return name not in region.entry or region.entry[name] == ty
 
@@ -494,7 +488,7 @@ class FuncRenderer:
 
     def add(self, elt, a, b):
         res = self.fresh()
-        op = "arith.addf" if elt in ("f32", "f64") else "arith.addi"
+        op = "arith.addf" if is_float(elt) else "arith.addi"
         self.emit("%s = %s %s, %s : %s" % (res, op, a, b, elt))
         return res
 
@@ -507,7 +501,7 @@ class FuncRenderer:
     def cond(self, env, stmt):
         """An i1 from the first element of the statement's condition
         variable, or a constant when that variable is gone."""
-        var = self.get(env, stmt.f.get("cond"))
+        var = env.get(stmt.f.get("cond"))
         if var is None:
             return self.const("true" if stmt.f["k"] % 2 else "false", "i1")
         val = self.load(var, self.first_indices(var, 0))
@@ -521,7 +515,7 @@ class FuncRenderer:
 
     def selector(self, env, stmt):
         """An i32 in [0, 3] from the statement's condition variable."""
-        var = self.get(env, stmt.f.get("cond"))
+        var = env.get(stmt.f.get("cond"))
         if var is None:
             return self.const(stmt.f["k"] % 4, "i32")
         val = self.load(var, self.first_indices(var, 0))
@@ -558,7 +552,7 @@ class FuncRenderer:
     def sum(self, var):
         """The sum of all elements of `var`, by loops."""
         elt = var.ty.elt
-        acc = self.const(elt_zero(elt), elt)
+        acc = self.const(elt_const(0, elt), elt)
         c0 = self.index(0)
         c1 = self.index(1)
         ivs = []
@@ -678,14 +672,14 @@ class FuncRenderer:
         self.stmt_alloc(stmt, env, region, "memref.alloca")
 
     def stmt_print(self, stmt, env, region):
-        var = self.get(env, stmt.f["src"])
+        var = env.get(stmt.f["src"])
         if var is None:
             return
         total = self.sum(var)
         self.emit("vector.print %s : %s" % (total, var.ty.elt))
 
     def stmt_fill(self, stmt, env, region):
-        var = self.get(env, stmt.f["dst"])
+        var = env.get(stmt.f["dst"])
         if var is not None:
             self.fill(var, stmt.f["val"])
 
@@ -702,7 +696,7 @@ class FuncRenderer:
         return idx
 
     def stmt_store(self, stmt, env, region):
-        var = self.get(env, stmt.f["dst"])
+        var = env.get(stmt.f["dst"])
         if var is None:
             return
         val = self.const(elt_const(stmt.f["val"], var.ty.elt), var.ty.elt)
@@ -710,8 +704,8 @@ class FuncRenderer:
         self.emit("memref.store %s, %s[%s] : %s" % (val, var.ssa, ", ".join(idx), var.ty))
 
     def stmt_update(self, stmt, env, region):
-        dst = self.get(env, stmt.f["dst"])
-        src = self.get(env, stmt.f["src"])
+        dst = env.get(stmt.f["dst"])
+        src = env.get(stmt.f["src"])
         if dst is None or src is None or src.ty.elt != dst.ty.elt:
             return
         x = self.load(src, self.first_indices(src, (stmt.f["idx"] + 1) % 4))
@@ -721,8 +715,8 @@ class FuncRenderer:
         self.emit("memref.store %s, %s[%s] : %s" % (y, dst.ssa, ", ".join(idx), dst.ty))
 
     def stmt_copy(self, stmt, env, region):
-        src = self.get(env, stmt.f["src"])
-        dst = self.get(env, stmt.f["dst"])
+        src = env.get(stmt.f["src"])
+        dst = env.get(stmt.f["dst"])
         if src is None or dst is None or src.ssa == dst.ssa:
             return
         if not (src.ty.static and src.ty.shape == dst.ty.shape and src.ty.elt == dst.ty.elt):
@@ -730,14 +724,14 @@ class FuncRenderer:
         self.emit("memref.copy %s, %s : %s to %s" % (src.ssa, dst.ssa, src.ty, dst.ty))
 
     def stmt_assign(self, stmt, env, region):
-        src = self.get(env, stmt.f["src"])
+        src = env.get(stmt.f["src"])
         if src is None or not self.can_bind(region, env, stmt.f["dst"], src.ty):
             return
         env[stmt.f["dst"]] = src
 
     def stmt_select(self, stmt, env, region):
-        a = self.get(env, stmt.f["a"])
-        b = self.get(env, stmt.f["b"])
+        a = env.get(stmt.f["a"])
+        b = env.get(stmt.f["b"])
         if a is None or b is None or a.ty != b.ty:
             return
         if not self.can_bind(region, env, stmt.f["dst"], a.ty):
@@ -748,14 +742,14 @@ class FuncRenderer:
         env[stmt.f["dst"]] = Var(res, a.ty, a.roots | b.roots, True)
 
     def stmt_swap(self, stmt, env, region):
-        a = self.get(env, stmt.f["a"])
-        b = self.get(env, stmt.f["b"])
+        a = env.get(stmt.f["a"])
+        b = env.get(stmt.f["b"])
         if a is None or b is None or a.ty != b.ty:
             return
         env[stmt.f["a"]], env[stmt.f["b"]] = b, a
 
     def stmt_view(self, stmt, env, region):
-        src = self.get(env, stmt.f["src"])
+        src = env.get(stmt.f["src"])
         if src is None:
             return
         how = stmt.f["how"]
@@ -789,7 +783,7 @@ class FuncRenderer:
         env[stmt.f["dst"]] = Var(res, ty, src.roots, True)
 
     def stmt_realloc(self, stmt, env, region):
-        src = self.get(env, stmt.f["src"])
+        src = env.get(stmt.f["src"])
         if src is None or src.view or not (src.ty.identity and src.ty.static and src.ty.rank == 1):
             return
         if len(src.roots) != 1 or not src.roots <= region.local_heap:
@@ -820,7 +814,7 @@ class FuncRenderer:
             self.fill(Var(tail, tail_ty, {new_root}), stmt.f["val"])
 
     def stmt_parallel(self, stmt, env, region):
-        dst = self.get(env, stmt.f["dst"])
+        dst = env.get(stmt.f["dst"])
         if dst is None or dst.ty.rank != 1:
             return
         elt = dst.ty.elt
@@ -853,7 +847,7 @@ class FuncRenderer:
             return
         args = []
         for name, (_, ty) in zip(stmt.f["args"], callee.params):
-            var = self.get(env, name)
+            var = env.get(name)
             if var is None or var.ty != ty:
                 return
             args.append(var)
@@ -945,11 +939,10 @@ class FuncRenderer:
         self.emit("}")
         self.bind_results(env, carried, [end_before, end_after], results[1:])
 
-    def branches(self, stmt, env, region, op, head, cases, multi_block=False):
+    def branches(self, bodies, env, region, op, head, cases, multi_block=False):
         """Renders an op whose regions are alternatives (scf.if,
         scf.index_switch, scf.execute_region): `head` is the op up to its
         first region, `cases` the text before each further region."""
-        bodies = stmt.bodies or [[]]
         carried = self.changed(bodies, env, multi_block, [region.ivs] * len(bodies))
         prefix, results = self.results(len(carried))
         arrow = ""
@@ -975,8 +968,7 @@ class FuncRenderer:
     def stmt_if(self, stmt, env, region):
         c = self.cond(env, stmt)
         bodies = (stmt.bodies + [[], []])[:2]
-        s = Stmt("if", bodies, **stmt.f)
-        self.branches(s, env, region, "scf.if", "scf.if %s" % c, [None, "else"])
+        self.branches(bodies, env, region, "scf.if", "scf.if %s" % c, [None, "else"])
 
     def stmt_switch(self, stmt, env, region):
         sel = self.selector(env, stmt)
@@ -984,13 +976,11 @@ class FuncRenderer:
         self.emit("%s = arith.index_cast %s : i32 to index" % (idx, sel))
         bodies = stmt.bodies or [[]]
         cases = ["case %d" % k for k in range(len(bodies) - 1)] + ["default"]
-        self.branches(
-            Stmt("switch", bodies, **stmt.f), env, region, "scf.index_switch", "scf.index_switch %s" % idx, cases
-        )
+        self.branches(bodies, env, region, "scf.index_switch", "scf.index_switch %s" % idx, cases)
 
     def stmt_exec(self, stmt, env, region):
         bodies = (stmt.bodies or [[]])[:1]
-        self.branches(Stmt("exec", bodies), env, region, "", "scf.execute_region", [None], multi_block=True)
+        self.branches(bodies, env, region, "scf.execute_region", "scf.execute_region", [None], multi_block=True)
 
     # Unstructured control flow. In a single-block region it is wrapped in
     # an scf.execute_region.
@@ -1001,14 +991,18 @@ class FuncRenderer:
         self.stmt_exec(Stmt("exec", [[stmt]]), env, region)
         return True
 
-    def branch(self, target, env, carried):
-        if carried:
+    def branch(self, target, operands):
+        """A `cf.br` to `target` with (value, type) `operands`."""
+        if operands:
             self.emit(
                 "cf.br %s(%s : %s)"
-                % (target, ", ".join(env[c].ssa for c in carried), self.types(env, carried))
+                % (target, ", ".join(v for v, _ in operands), ", ".join(str(t) for _, t in operands))
             )
         else:
             self.emit("cf.br %s" % target)
+
+    def carried_operands(self, env, carried):
+        return [(env[c].ssa, env[c].ty) for c in carried]
 
     def join_label(self, label, env, carried, prefix="m"):
         bind = self.block_args(env, carried, prefix)
@@ -1049,14 +1043,10 @@ class FuncRenderer:
             self.depth -= 1
             end = self.region(body, env, True, region.ivs)
             self.depth += 1
-            self.branch(join, end, carried)
+            self.branch(join, self.carried_operands(end, carried))
             ends.append(end)
         bind = self.join_label(join, env, carried)
-        for c in carried:
-            roots = frozenset(bind[c].roots)
-            for end in ends:
-                roots |= end[c].roots
-            env[c] = Var(bind[c].ssa, env[c].ty, roots, True)
+        self.bind_results(env, carried, ends, [bind[c].ssa for c in carried])
 
     def stmt_cfloop(self, stmt, env, region):
         if self.wrap(stmt, env, region):
@@ -1067,14 +1057,7 @@ class FuncRenderer:
         c0 = self.index(0)
         n = self.index(stmt.f["n"])
         header, body_label, exit_label = self.label(), self.label(), self.label()
-        self.emit(
-            "cf.br %s(%s : %s)"
-            % (
-                header,
-                ", ".join([c0] + [env[c].ssa for c in carried]),
-                ", ".join(["index"] + [str(env[c].ty) for c in carried]),
-            )
-        )
+        self.branch(header, [(c0, "index")] + self.carried_operands(env, carried))
         bind = self.block_args(env, carried, "h")
         args = ", ".join(["%s: index" % i] + ["%s: %s" % (bind[c].ssa, env[c].ty) for c in carried])
         self.emit_label("%s(%s):" % (header, args))
@@ -1088,17 +1071,9 @@ class FuncRenderer:
         c1 = self.index(1)
         i1 = self.fresh()
         self.emit("%s = arith.addi %s, %s : index" % (i1, i, c1))
-        self.emit(
-            "cf.br %s(%s : %s)"
-            % (
-                header,
-                ", ".join([i1] + [end[c].ssa for c in carried]),
-                ", ".join(["index"] + [str(env[c].ty) for c in carried]),
-            )
-        )
+        self.branch(header, [(i1, "index")] + self.carried_operands(end, carried))
         self.emit_label(exit_label + ":")
-        for c in carried:
-            env[c] = Var(bind[c].ssa, env[c].ty, bind[c].roots | end[c].roots, True)
+        self.bind_results(env, carried, [end], [bind[c].ssa for c in carried])
 
     # -- functions ----------------------------------------------------------
 
@@ -1121,7 +1096,7 @@ class FuncRenderer:
             self.stmt(stmt, env, region)
         rets = []
         for name, ty in zip(fn.rets, fn.results):
-            var = self.get(env, name)
+            var = env.get(name)
             # A stack buffer must not leave its function.
             if var is None or var.ty != ty or any(r.startswith("alloca") for r in var.roots):
                 fresh = Stmt("alloc", dst="%ret", ty=ty, val=7, iv=False)

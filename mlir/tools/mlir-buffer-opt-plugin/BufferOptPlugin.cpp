@@ -20,6 +20,7 @@
 
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Compiler.h"
@@ -32,6 +33,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "MLIRBufferOptPasses", LLVM_VERSION_STRING,
           []() {
             bufferization::registerBufferOptimizationPasses();
+            memref::registerMergeAllocPasses();
             bufferization::registerOptimizedBufferDeallocationPipeline();
           }};
 }

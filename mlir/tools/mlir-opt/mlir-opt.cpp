@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -321,6 +322,7 @@ int main(int argc, char **argv) {
   bufferization::registerBufferDeallocationPipeline();
   bufferization::registerOptimizedBufferDeallocationPipeline();
   bufferization::registerBufferOptimizationPasses();
+  memref::registerMergeAllocPasses();
 
   registerAllPasses();
   registerTestPasses();

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -25,6 +26,11 @@ using namespace mlir::bufferization;
 
 void mlir::bufferization::buildDeallocationPipeline(
     OpPassManager &pm, const DeallocationPipelineOptions &options) {
+  // Merge the temporaries while they are still plain allocations; the
+  // deallocation then frees each merged buffer once.
+  if (options.mergeAlloc)
+    pm.addPass(memref::createMergeAllocPass());
+
   // `memref.realloc` frees its operand, which the ownership-based deallocation
   // does not model; expand it into alloc + copy first. The deallocation pass
   // frees the old buffer.

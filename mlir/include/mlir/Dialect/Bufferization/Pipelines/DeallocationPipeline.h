@@ -28,6 +28,13 @@ namespace bufferization {
 /// string. Upstream's option keeps its name and meaning.
 struct DeallocationPipelineOptions
     : public PassPipelineOptions<DeallocationPipelineOptions> {
+  PassOptions::Option<bool> mergeAlloc{
+      *this, "merge-alloc",
+      llvm::cl::desc("Plan the temporary buffers of each allocation scope "
+                     "into one buffer at compile time (merge-alloc) before "
+                     "the deallocation"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> privateFunctionDynamicOwnership{
       *this, "private-function-dynamic-ownership",
       llvm::cl::desc(
@@ -85,6 +92,7 @@ struct DeallocationPipelineOptions
 
 /// Adds the stages of the buffer deallocation pipeline to `pm`, which must be
 /// anchored on a `builtin.module`:
+///   0. `merge-alloc` (option `merge-alloc`, off by default),
 ///   1. `expand-realloc` (without deallocations) and `canonicalize`,
 ///   2. `ownership-based-buffer-deallocation`,
 ///   3. `canonicalize` and `buffer-deallocation-simplification`,

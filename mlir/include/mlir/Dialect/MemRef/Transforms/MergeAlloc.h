@@ -1,0 +1,190 @@
+//===- MergeAlloc.h - Merge allocations into one buffer ---------*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// merge-alloc plans the temporary buffers of each allocation scope into one
+// buffer at compile time. It runs in three replaceable stages:
+//
+//   1. a trace collector finds the mergeable `memref.alloc` ops, groups them
+//      by allocation scope and memory space, and records their lifetimes;
+//   2. a planner gives each buffer of a group an offset in one merged buffer;
+//   3. a mutator rewrites the IR: one allocation per group, and a view of it
+//      in place of each merged allocation.
+//
+// The default stages are tick-based: every op gets a number in pre-order,
+// and a buffer lives from the first to the last tick at which it or an
+// alias of it is accessed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOC_H
+#define MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOC_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
+#include <functional>
+#include <memory>
+
+namespace mlir {
+class BufferViewFlowAnalysis;
+
+namespace memref {
+struct MergeAllocationOptions;
+
+/// The lifetimes of the buffers that are merged into one allocation: those of
+/// one allocation scope and memory space. What a lifetime is depends on the
+/// collector that made the trace.
+class LifetimeTrace {
+public:
+  /// Lets a planner recognise the traces of the collector it works with.
+  enum class TraceKind { Tick, Custom };
+
+  explicit LifetimeTrace(TraceKind kind = TraceKind::Custom) : kind(kind) {}
+  virtual ~LifetimeTrace();
+
+  TraceKind getTraceKind() const { return kind; }
+
+  /// The block the merged allocation is placed at the start of.
+  virtual Block *getAllocScope() const = 0;
+  /// The memory space of the merged allocation.
+  virtual Attribute getMemorySpace() const = 0;
+
+private:
+  TraceKind kind;
+};
+
+/// What a trace collector found in the IR.
+struct MemoryTraceScopes {
+  /// One trace per allocation scope and memory space, in IR order.
+  SmallVector<std::unique_ptr<LifetimeTrace>> scopeTraces;
+  /// The `memref.alloc` ops that are left alone, each with the reason.
+  SmallVector<std::pair<Operation *, std::string>> skippedAllocs;
+};
+
+/// Where the buffers of one trace go in their merged allocation.
+struct MemorySchedule {
+  /// Bytes of the merged allocation.
+  uint64_t totalSize = 0;
+  Attribute memorySpace;
+  /// Byte offset of each merged `memref.alloc` op.
+  llvm::DenseMap<Operation *, int64_t> allocToOffset;
+  /// What made the plan, for reports.
+  std::string plannerName;
+};
+
+using TraceCollectorFunc = std::function<FailureOr<MemoryTraceScopes>(
+    Operation *root, const BufferViewFlowAnalysis &aliases,
+    const MergeAllocationOptions &options)>;
+using MemoryPlannerFunc = std::function<FailureOr<MemorySchedule>(
+    Operation *root, const LifetimeTrace &trace,
+    const MergeAllocationOptions &options)>;
+using MemoryMergeMutatorFunc = std::function<LogicalResult(
+    Operation *root, Block *scope, const MemorySchedule &schedule,
+    const MergeAllocationOptions &options)>;
+
+/// Options of `mergeAllocations`. Stages left empty use the tick-based
+/// implementation.
+struct MergeAllocationOptions {
+  /// Collect and plan, but do not rewrite the IR.
+  bool analysisOnly = false;
+  /// Alignment in bytes of the merged allocation and of every offset in it;
+  /// a power of two.
+  int64_t alignment = 64;
+  /// How the tick-based planner places the buffers.
+  MemoryPlannerMode plannerMode = MemoryPlannerMode::CostModel;
+  TraceCollectorFunc tracer;
+  MemoryPlannerFunc planner;
+  MemoryMergeMutatorFunc mutator;
+  /// Called with each trace and its schedule before the IR is rewritten.
+  std::function<void(const LifetimeTrace &, const MemorySchedule &)>
+      onSchedule;
+  /// Called with each allocation the collector leaves alone and the reason.
+  std::function<void(Operation *, StringRef)> onSkippedAlloc;
+};
+
+/// The tick-based lifetime of one mergeable allocation.
+struct TickAllocation {
+  memref::AllocOp alloc;
+  /// First and last tick (inclusive) at which the buffer is accessed.
+  int64_t firstTick;
+  int64_t lastTick;
+  /// Bytes of the buffer, from the data layout.
+  uint64_t size;
+};
+
+/// The trace of the tick-based collector.
+class TickLifetimeTrace : public LifetimeTrace {
+public:
+  TickLifetimeTrace(Block *scope, Attribute memorySpace)
+      : LifetimeTrace(TraceKind::Tick), scope(scope),
+        memorySpace(memorySpace) {}
+
+  static bool classof(const LifetimeTrace *trace) {
+    return trace->getTraceKind() == TraceKind::Tick;
+  }
+
+  Block *getAllocScope() const override { return scope; }
+  Attribute getMemorySpace() const override { return memorySpace; }
+
+  /// The allocations in IR order; the index is the buffer id of the events.
+  SmallVector<TickAllocation> allocations;
+
+  /// Returns the linearized trace: in tick order, the allocation of each
+  /// buffer at its first tick and its free after its last one. At the same
+  /// tick, allocations come before frees, so that two buffers accessed by
+  /// one op never share memory.
+  SmallVector<MemoryTraceEvent> getEvents() const;
+
+private:
+  Block *scope;
+  Attribute memorySpace;
+};
+
+/// The tick-based collector. A `memref.alloc` is mergeable if its type has a
+/// static shape, the identity layout and an integer, index or float element
+/// type; its alignment divides `options.alignment`; it sits in a
+/// single-block region; between it and its allocation scope (the nearest
+/// `AutomaticAllocationScope` ancestor other than `scf.for`) there are only
+/// ops with `RegionBranchOpInterface` and no parallel region; and neither it
+/// nor any alias of it is yielded, returned, passed to a call, freed,
+/// converted to a pointer or tensor, carried by a region op, or used by an
+/// op with unknown memory effects, an asynchronous op, or an op without
+/// `RegionBranchOpInterface` around the use.
+FailureOr<MemoryTraceScopes>
+collectTickLifetimeTraces(Operation *root, const BufferViewFlowAnalysis &aliases,
+                          const MergeAllocationOptions &options);
+
+/// The planner for `TickLifetimeTrace`s: the static memory planner in
+/// `options.plannerMode`.
+FailureOr<MemorySchedule>
+planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
+                      const MergeAllocationOptions &options);
+
+/// The default mutator: allocates `schedule.totalSize` bytes of `i8` with
+/// `options.alignment` at the start of `scope` and replaces each scheduled
+/// `memref.alloc` with a `memref.view` of it at the scheduled offset.
+LogicalResult mergeScheduledAllocations(Operation *root, Block *scope,
+                                        const MemorySchedule &schedule,
+                                        const MergeAllocationOptions &options);
+
+/// Runs the three stages on `root`.
+LogicalResult mergeAllocations(Operation *root,
+                               const MergeAllocationOptions &options);
+
+#define GEN_PASS_DECL
+#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h.inc"
+
+} // namespace memref
+} // namespace mlir
+
+#endif // MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOC_H

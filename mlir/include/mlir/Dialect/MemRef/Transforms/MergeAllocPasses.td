@@ -1,0 +1,134 @@
+//===-- MergeAllocPasses.td - Merge allocations -------------*- tablegen -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOCPASSES
+#define MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOCPASSES
+
+include "mlir/Pass/PassBase.td"
+
+def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
+  let summary = "Plan the temporary buffers of each allocation scope into one "
+                "buffer at compile time";
+  let description = [{
+    Runs after bufferization and before the buffer deallocation. The
+    mergeable `memref.alloc` ops of each allocation scope and memory space
+    are replaced with `memref.view` ops of one `i8` buffer allocated at the
+    start of the scope, at byte offsets that a static memory planner chose so
+    that two buffers in use at the same time never share a byte. Buffers
+    whose lifetimes do not overlap share memory, so the merged buffer is
+    usually smaller than the sum of the buffers, and one allocation replaces
+    many.
+
+    Lifetimes are measured in ticks: each op gets a number in a pre-order
+    walk, and a buffer lives from the first to the last op that accesses it
+    or an alias of it (`BufferViewFlowAnalysis`). Creating a view is not an
+    access; using the view is. Ops without memory effects (`memref.dim`, for
+    example) do not access the buffer. An access inside a region op counts
+    as an access during the whole region op, and during every region op
+    around it up to the block of the allocation, so a buffer used in a loop
+    does not share memory with another buffer of the same loop. A buffer
+    allocated inside a loop body and used only there keeps its exact ticks:
+    its contents do not outlive one iteration.
+
+    The allocation scope of an allocation is the nearest ancestor with the
+    `AutomaticAllocationScope` trait other than `scf.for`: allocations in
+    `scf.for` bodies move out of the loop, and each `scf.forall` or
+    `scf.parallel` body has a buffer of its own.
+
+    An allocation is mergeable when its type has a static shape, the identity
+    layout and an integer, index or float element type (sizes come from the
+    data layout); its alignment divides `alignment`; it sits in a
+    single-block region with only `RegionBranchOpInterface` ops between it
+    and its scope; and neither it nor an alias is returned, yielded, passed
+    to a call, freed, turned into a pointer or tensor, carried by a region
+    op, or used by an op with unknown memory effects, by an `async` op, or
+    inside a region op without `RegionBranchOpInterface`. Every other
+    allocation is left exactly as it was.
+
+    Example:
+
+    ```mlir
+    %a = memref.alloc() : memref<128x128xf32>
+    linalg.matmul ins(%x, %y : ...) outs(%a : memref<128x128xf32>)
+    %b = memref.alloc() : memref<128x128xf32>
+    linalg.matmul ins(%a, %y : ...) outs(%b : memref<128x128xf32>)
+    %c = memref.alloc() : memref<128x128xf32>
+    linalg.matmul ins(%b, %y : ...) outs(%c : memref<128x128xf32>)
+    ```
+
+    becomes
+
+    ```mlir
+    %buffer = memref.alloc() {alignment = 64 : i64} : memref<131072xi8>
+    %a = memref.view %buffer[%c0][] : memref<131072xi8> to memref<128x128xf32>
+    linalg.matmul ins(%x, %y : ...) outs(%a : memref<128x128xf32>)
+    %b = memref.view %buffer[%c65536][] : memref<131072xi8> to memref<128x128xf32>
+    linalg.matmul ins(%a, %y : ...) outs(%b : memref<128x128xf32>)
+    %c = memref.view %buffer[%c0][] : memref<131072xi8> to memref<128x128xf32>
+    linalg.matmul ins(%b, %y : ...) outs(%c : memref<128x128xf32>)
+    ```
+
+    The planner reads the lifetimes as a stream of allocation and free
+    events. In the online modes it works like `malloc` over the merged
+    buffer: it splits free chunks, merges neighbouring free chunks, and,
+    since every placement is logical until the end, grows a free chunk that
+    is too small instead of opening a new one. `cost-model` weighs the fit
+    of a free chunk against how recently it was freed; `size-first` takes
+    the best fit. `greedy-by-size` sees all lifetimes first and places the
+    largest buffers first, each in the smallest gap that fits. `smallest`
+    runs all three and keeps the smallest plan.
+
+    With `analysis-only`, the IR is not rewritten; each allocation is
+    annotated instead: `merge_alloc.scope`, `merge_alloc.ticks` and
+    `merge_alloc.offset` on mergeable ones (the scope op carries
+    `merge_alloc.scope_id` and `merge_alloc.total`), `merge_alloc.skipped`
+    with the reason on the others. `plan-file` writes the plan of every
+    scope as JSON; `utils/merge-alloc/plan_to_svg.py` draws it.
+
+    Each merged scope is reported as a `passed` optimization remark of
+    category `merge-alloc`.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment in bytes of each merged buffer and of every offset in "
+           "it; a power of two">,
+    Option<"plannerMode", "planner", "::mlir::memref::MemoryPlannerMode",
+           /*default=*/"::mlir::memref::MemoryPlannerMode::CostModel",
+           "How the planner places the buffers",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::memref::MemoryPlannerMode::CostModel,
+                        "cost-model",
+                        "Online; weighs fit against recently freed chunks"),
+             clEnumValN(::mlir::memref::MemoryPlannerMode::SizeFirst,
+                        "size-first", "Online; the best-fitting free chunk"),
+             clEnumValN(::mlir::memref::MemoryPlannerMode::GreedyBySize,
+                        "greedy-by-size",
+                        "Offline; largest buffers first, smallest gap"),
+             clEnumValN(::mlir::memref::MemoryPlannerMode::Smallest,
+                        "smallest",
+                        "The smallest plan of the other modes"))}]>,
+    Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
+           "Annotate the allocations with their scope, ticks and offset "
+           "instead of rewriting them">,
+    Option<"planFile", "plan-file", "std::string", /*default=*/"\"\"",
+           "Write the plan of every scope as JSON to this file ('-' for "
+           "stdout)">,
+  ];
+  let statistics = [
+    Statistic<"numAllocsMerged", "num-allocs-merged",
+              "Number of allocations replaced with views of a merged buffer">,
+    Statistic<"numMergedBuffers", "num-merged-buffers",
+              "Number of merged buffers created">,
+    Statistic<"numBytesSaved", "num-bytes-saved",
+              "Bytes of the merged allocations minus those of the merged "
+              "buffers">,
+  ];
+}
+
+#endif // MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOCPASSES

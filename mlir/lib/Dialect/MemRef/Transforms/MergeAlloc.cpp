@@ -1,0 +1,244 @@
+//===- MergeAlloc.cpp - Merge allocations into one buffer -----------------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The driver of merge-alloc's three stages and the `merge-alloc` pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir {
+namespace memref {
+#define GEN_PASS_DEF_MERGEALLOCPASS
+#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h.inc"
+} // namespace memref
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::memref;
+
+LogicalResult
+mlir::memref::mergeAllocations(Operation *root,
+                               const MergeAllocationOptions &options) {
+  if (options.alignment <= 0 ||
+      !llvm::isPowerOf2_64(static_cast<uint64_t>(options.alignment)))
+    return root->emitError("merge-alloc: the alignment must be a positive "
+                           "power of two, got ")
+           << options.alignment;
+
+  TraceCollectorFunc tracer =
+      options.tracer ? options.tracer : collectTickLifetimeTraces;
+  MemoryPlannerFunc planner =
+      options.planner ? options.planner : planTickLifetimeTrace;
+  MemoryMergeMutatorFunc mutator =
+      options.mutator ? options.mutator : mergeScheduledAllocations;
+
+  BufferViewFlowAnalysis aliases(root);
+  FailureOr<MemoryTraceScopes> scopes = tracer(root, aliases, options);
+  if (failed(scopes))
+    return failure();
+  if (options.onSkippedAlloc)
+    for (auto &[op, reason] : scopes->skippedAllocs)
+      options.onSkippedAlloc(op, reason);
+
+  // Plan every scope before the IR changes under the traces.
+  SmallVector<MemorySchedule> schedules;
+  for (const std::unique_ptr<LifetimeTrace> &trace : scopes->scopeTraces) {
+    FailureOr<MemorySchedule> schedule = planner(root, *trace, options);
+    if (failed(schedule))
+      return failure();
+    if (options.onSchedule)
+      options.onSchedule(*trace, *schedule);
+    schedules.push_back(std::move(*schedule));
+  }
+  if (options.analysisOnly)
+    return success();
+  for (auto [trace, schedule] :
+       llvm::zip_equal(scopes->scopeTraces, schedules))
+    if (failed(mutator(root, trace->getAllocScope(), schedule, options)))
+      return failure();
+  return success();
+}
+
+/// Returns a name for `loc` in reports: `file:line:col` where there is one.
+static std::string getLocationName(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()))
+        .str();
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return nameLoc.getName().str();
+  if (auto fused = dyn_cast<FusedLoc>(loc); fused && !fused.getLocations().empty())
+    return getLocationName(fused.getLocations().front());
+  return "";
+}
+
+/// Returns the printed form of `attr`, or `default` for no attribute.
+static std::string getMemorySpaceName(Attribute attr) {
+  if (!attr)
+    return "default";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  attr.print(os);
+  return name;
+}
+
+namespace {
+struct MergeAllocPass : public memref::impl::MergeAllocPassBase<MergeAllocPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+};
+} // namespace
+
+void MergeAllocPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (alignment <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
+    module.emitError("merge-alloc: option 'alignment' must be a positive "
+                     "power of two, got ")
+        << alignment;
+    return signalPassFailure();
+  }
+
+  Builder builder(&getContext());
+  std::string planText;
+  llvm::raw_string_ostream planStream(planText);
+  llvm::json::OStream json(planStream, /*IndentSize=*/2);
+  json.objectBegin();
+  json.attributeBegin("scopes");
+  json.arrayBegin();
+
+  // Scopes are numbered in the order the collector reports them, which is IR
+  // order.
+  llvm::DenseMap<Operation *, int64_t> scopeIds;
+  MergeAllocationOptions options;
+  options.analysisOnly = analysisOnly;
+  options.alignment = alignment;
+  options.plannerMode = plannerMode;
+  options.onSkippedAlloc = [&](Operation *alloc, StringRef reason) {
+    if (analysisOnly)
+      alloc->setAttr("merge_alloc.skipped", builder.getStringAttr(reason));
+  };
+  options.onSchedule = [&](const LifetimeTrace &trace,
+                           const MemorySchedule &schedule) {
+    const auto &tickTrace = cast<TickLifetimeTrace>(trace);
+    Operation *scopeOp = trace.getAllocScope()->getParentOp();
+    int64_t scopeId =
+        scopeIds.try_emplace(scopeOp, static_cast<int64_t>(scopeIds.size()))
+            .first->second;
+    std::string memorySpace = getMemorySpaceName(trace.getMemorySpace());
+    uint64_t totalBytes = 0;
+    for (const TickAllocation &allocation : tickTrace.allocations)
+      totalBytes += allocation.size;
+
+    if (analysisOnly) {
+      scopeOp->setAttr("merge_alloc.scope_id",
+                       builder.getI64IntegerAttr(scopeId));
+      NamedAttrList totals;
+      if (auto existing =
+              scopeOp->getAttrOfType<DictionaryAttr>("merge_alloc.total"))
+        totals.append(existing.getValue());
+      totals.set(memorySpace,
+                 builder.getI64IntegerAttr(schedule.totalSize));
+      scopeOp->setAttr("merge_alloc.total",
+                       totals.getDictionary(&getContext()));
+      for (const TickAllocation &allocation : tickTrace.allocations) {
+        Operation *alloc = allocation.alloc;
+        alloc->setAttr("merge_alloc.scope", builder.getI64IntegerAttr(scopeId));
+        alloc->setAttr("merge_alloc.ticks",
+                       builder.getDenseI64ArrayAttr(
+                           {allocation.firstTick, allocation.lastTick}));
+        alloc->setAttr("merge_alloc.offset",
+                       builder.getI64IntegerAttr(
+                           schedule.allocToOffset.lookup(alloc)));
+      }
+    } else {
+      numAllocsMerged += tickTrace.allocations.size();
+      ++numMergedBuffers;
+      if (totalBytes > schedule.totalSize)
+        numBytesSaved += totalBytes - schedule.totalSize;
+      remark::passed(scopeOp->getLoc(), remark::RemarkOpts::name("AllocsMerged")
+                                            .category("merge-alloc"))
+          << ("merged " + Twine(tickTrace.allocations.size()) +
+              " allocation(s) of " + Twine(totalBytes) +
+              " bytes into one buffer of " + Twine(schedule.totalSize) +
+              " bytes (" + schedule.plannerName + ")")
+                 .str();
+    }
+
+    std::string function;
+    auto funcOp = dyn_cast<FunctionOpInterface>(scopeOp);
+    if (!funcOp)
+      funcOp = scopeOp->getParentOfType<FunctionOpInterface>();
+    if (funcOp)
+      function = funcOp.getName().str();
+    json.object([&] {
+      json.attribute("scope", scopeId);
+      json.attribute("op", scopeOp->getName().getStringRef());
+      json.attribute("function", function);
+      json.attribute("memory_space", memorySpace);
+      json.attribute("planner", schedule.plannerName);
+      json.attribute("alignment", static_cast<int64_t>(alignment));
+      json.attribute("total", static_cast<int64_t>(schedule.totalSize));
+      json.attribute("sum_of_sizes", static_cast<int64_t>(totalBytes));
+      json.attribute("peak_live",
+                     static_cast<int64_t>(computePeakLiveBytes(
+                         tickTrace.getEvents(), alignment)));
+      json.attributeArray("buffers", [&] {
+        for (auto [id, allocation] :
+             llvm::enumerate(tickTrace.allocations)) {
+          AllocOp alloc = allocation.alloc;
+          json.object([&] {
+            json.attribute("id", static_cast<int64_t>(id));
+            json.attribute("loc", getLocationName(alloc.getLoc()));
+            json.attribute("type", [&] {
+              std::string type;
+              llvm::raw_string_ostream os(type);
+              alloc.getType().print(os);
+              return type;
+            }());
+            json.attribute("first_tick", allocation.firstTick);
+            json.attribute("last_tick", allocation.lastTick);
+            json.attribute("size", static_cast<int64_t>(allocation.size));
+            json.attribute("offset",
+                           schedule.allocToOffset.lookup(alloc));
+          });
+        }
+      });
+    });
+  };
+
+  if (failed(mergeAllocations(module, options)))
+    return signalPassFailure();
+
+  json.arrayEnd();
+  json.attributeEnd();
+  json.objectEnd();
+  if (planFile.empty())
+    return;
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(planFile, &error);
+  if (!output) {
+    module.emitError("merge-alloc: cannot write the plan file: ") << error;
+    return signalPassFailure();
+  }
+  output->os() << planText << "\n";
+  output->keep();
+}

@@ -69,8 +69,7 @@ mlir::memref::mergeAllocations(Operation *root,
   }
   if (options.analysisOnly)
     return success();
-  for (auto [trace, schedule] :
-       llvm::zip_equal(scopes->scopeTraces, schedules))
+  for (auto [trace, schedule] : llvm::zip_equal(scopes->scopeTraces, schedules))
     if (failed(mutator(root, trace->getAllocScope(), schedule, options)))
       return failure();
   return success();
@@ -84,7 +83,8 @@ static std::string getLocationName(Location loc) {
         .str();
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     return nameLoc.getName().str();
-  if (auto fused = dyn_cast<FusedLoc>(loc); fused && !fused.getLocations().empty())
+  if (auto fused = dyn_cast<FusedLoc>(loc);
+      fused && !fused.getLocations().empty())
     return getLocationName(fused.getLocations().front());
   return "";
 }
@@ -100,7 +100,8 @@ static std::string getMemorySpaceName(Attribute attr) {
 }
 
 namespace {
-struct MergeAllocPass : public memref::impl::MergeAllocPassBase<MergeAllocPass> {
+struct MergeAllocPass
+    : public memref::impl::MergeAllocPassBase<MergeAllocPass> {
   using Base::Base;
 
   void runOnOperation() override;
@@ -109,7 +110,8 @@ struct MergeAllocPass : public memref::impl::MergeAllocPassBase<MergeAllocPass> 
 
 void MergeAllocPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (alignment <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
+  if (alignment <= 0 ||
+      !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
     module.emitError("merge-alloc: option 'alignment' must be a positive "
                      "power of two, got ")
         << alignment;
@@ -154,8 +156,7 @@ void MergeAllocPass::runOnOperation() {
       if (auto existing =
               scopeOp->getAttrOfType<DictionaryAttr>("merge_alloc.total"))
         totals.append(existing.getValue());
-      totals.set(memorySpace,
-                 builder.getI64IntegerAttr(schedule.totalSize));
+      totals.set(memorySpace, builder.getI64IntegerAttr(schedule.totalSize));
       scopeOp->setAttr("merge_alloc.total",
                        totals.getDictionary(&getContext()));
       for (const TickAllocation &allocation : tickTrace.allocations) {
@@ -164,17 +165,18 @@ void MergeAllocPass::runOnOperation() {
         alloc->setAttr("merge_alloc.ticks",
                        builder.getDenseI64ArrayAttr(
                            {allocation.firstTick, allocation.lastTick}));
-        alloc->setAttr("merge_alloc.offset",
-                       builder.getI64IntegerAttr(
-                           schedule.allocToOffset.lookup(alloc)));
+        alloc->setAttr(
+            "merge_alloc.offset",
+            builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
       }
     } else {
       numAllocsMerged += tickTrace.allocations.size();
       ++numMergedBuffers;
       if (totalBytes > schedule.totalSize)
         numBytesSaved += totalBytes - schedule.totalSize;
-      remark::passed(scopeOp->getLoc(), remark::RemarkOpts::name("AllocsMerged")
-                                            .category("merge-alloc"))
+      remark::passed(
+          scopeOp->getLoc(),
+          remark::RemarkOpts::name("AllocsMerged").category("merge-alloc"))
           << ("merged " + Twine(tickTrace.allocations.size()) +
               " allocation(s) of " + Twine(totalBytes) +
               " bytes into one buffer of " + Twine(schedule.totalSize) +
@@ -197,12 +199,10 @@ void MergeAllocPass::runOnOperation() {
       json.attribute("alignment", static_cast<int64_t>(alignment));
       json.attribute("total", static_cast<int64_t>(schedule.totalSize));
       json.attribute("sum_of_sizes", static_cast<int64_t>(totalBytes));
-      json.attribute("peak_live",
-                     static_cast<int64_t>(computePeakLiveBytes(
-                         tickTrace.getEvents(), alignment)));
+      json.attribute("peak_live", static_cast<int64_t>(computePeakLiveBytes(
+                                      tickTrace.getEvents(), alignment)));
       json.attributeArray("buffers", [&] {
-        for (auto [id, allocation] :
-             llvm::enumerate(tickTrace.allocations)) {
+        for (auto [id, allocation] : llvm::enumerate(tickTrace.allocations)) {
           AllocOp alloc = allocation.alloc;
           json.object([&] {
             json.attribute("id", static_cast<int64_t>(id));
@@ -216,8 +216,7 @@ void MergeAllocPass::runOnOperation() {
             json.attribute("first_tick", allocation.firstTick);
             json.attribute("last_tick", allocation.lastTick);
             json.attribute("size", static_cast<int64_t>(allocation.size));
-            json.attribute("offset",
-                           schedule.allocToOffset.lookup(alloc));
+            json.attribute("offset", schedule.allocToOffset.lookup(alloc));
           });
         }
       });

@@ -223,7 +223,7 @@ void OnlinePlanner::split(ChunkIt chunk, uint64_t size) {
     if (m == chunk->last)
       restLast = restBegin;
   }
-  Chunk rest{restBegin, restLast, chunk->end, chunk->size - size,
+  Chunk rest{restBegin,       restLast,      chunk->end, chunk->size - size,
              /*isFree=*/true, chunk->freedAt};
   chunk->last = m;
   chunk->end = restBegin;

@@ -52,8 +52,9 @@ SmallVector<MemoryTraceEvent> TickLifetimeTrace::getEvents() const {
   SmallVector<MemoryTraceEvent> events;
   events.reserve(keys.size());
   for (auto [tick, isFree, id] : keys)
-    events.push_back(isFree ? MemoryTraceEvent::free(id)
-                            : MemoryTraceEvent::alloc(id, allocations[id].size));
+    events.push_back(isFree
+                         ? MemoryTraceEvent::free(id)
+                         : MemoryTraceEvent::alloc(id, allocations[id].size));
   return events;
 }
 
@@ -136,8 +137,7 @@ FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
   return failure();
 }
 
-FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc,
-                                           std::string &reason) {
+FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, std::string &reason) {
   MemRefType type = alloc.getType();
   if (!type.hasStaticShape()) {
     reason = "dynamic shape";
@@ -259,7 +259,8 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                 return isa<BaseMemRefType>(result.getType()) &&
                        !aliasSet.contains(result);
               }))
-            reject(user, "an alias the alias analysis does not know is made by");
+            reject(user,
+                   "an alias the alias analysis does not know is made by");
           continue;
         }
       } else if (user->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
@@ -332,8 +333,8 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
       tickTrace->getEvents(), options.alignment, options.plannerMode);
   if (failed(plan))
     return root->emitError("merge-alloc: malformed lifetime trace");
-  if (plan->totalSize > static_cast<uint64_t>(
-                            std::numeric_limits<int64_t>::max()))
+  if (plan->totalSize >
+      static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
     return root->emitError("merge-alloc: merged buffer too large");
 
   MemorySchedule schedule;
@@ -346,9 +347,10 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
   return schedule;
 }
 
-LogicalResult mlir::memref::mergeScheduledAllocations(
-    Operation *root, Block *scope, const MemorySchedule &schedule,
-    const MergeAllocationOptions &options) {
+LogicalResult
+mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
+                                        const MemorySchedule &schedule,
+                                        const MergeAllocationOptions &options) {
   if (schedule.allocToOffset.empty())
     return success();
   // Rewrite in IR order, so that the output does not depend on pointers.
@@ -365,9 +367,8 @@ LogicalResult mlir::memref::mergeScheduledAllocations(
   auto mergedType = MemRefType::get(
       {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
       MemRefLayoutAttrInterface(), schedule.memorySpace);
-  Value merged =
-      AllocOp::create(builder, allocs.front().getLoc(), mergedType,
-                      builder.getI64IntegerAttr(options.alignment));
+  Value merged = AllocOp::create(builder, allocs.front().getLoc(), mergedType,
+                                 builder.getI64IntegerAttr(options.alignment));
   for (AllocOp alloc : allocs) {
     builder.setInsertionPoint(alloc);
     Value offset = arith::ConstantIndexOp::create(

@@ -103,8 +103,7 @@ struct MergeAllocationOptions {
   MemoryPlannerFunc planner;
   MemoryMergeMutatorFunc mutator;
   /// Called with each trace and its schedule before the IR is rewritten.
-  std::function<void(const LifetimeTrace &, const MemorySchedule &)>
-      onSchedule;
+  std::function<void(const LifetimeTrace &, const MemorySchedule &)> onSchedule;
   /// Called with each allocation the collector leaves alone and the reason.
   std::function<void(Operation *, StringRef)> onSkippedAlloc;
 };
@@ -123,8 +122,8 @@ struct TickAllocation {
 class TickLifetimeTrace : public LifetimeTrace {
 public:
   TickLifetimeTrace(Block *scope, Attribute memorySpace)
-      : LifetimeTrace(TraceKind::Tick), scope(scope),
-        memorySpace(memorySpace) {}
+      : LifetimeTrace(TraceKind::Tick), scope(scope), memorySpace(memorySpace) {
+  }
 
   static bool classof(const LifetimeTrace *trace) {
     return trace->getTraceKind() == TraceKind::Tick;
@@ -158,7 +157,8 @@ private:
 /// op with unknown memory effects, an asynchronous op, or an op without
 /// `RegionBranchOpInterface` around the use.
 FailureOr<MemoryTraceScopes>
-collectTickLifetimeTraces(Operation *root, const BufferViewFlowAnalysis &aliases,
+collectTickLifetimeTraces(Operation *root,
+                          const BufferViewFlowAnalysis &aliases,
                           const MergeAllocationOptions &options);
 
 /// The planner for `TickLifetimeTrace`s: the static memory planner in

@@ -24,6 +24,8 @@ packages=(
   ninja-build
   ccache
   g++
+  # The unit tests.
+  libgtest-dev
   # lit, the example's table and the project's scripts.
   python3
   # The format check of the test command.

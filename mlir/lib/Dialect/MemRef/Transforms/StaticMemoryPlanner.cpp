@@ -183,17 +183,21 @@ OnlinePlanner::ChunkIt OnlinePlanner::chooseChunk(uint64_t size) {
     return best != chunks.end() ? best : largest;
   }
 
-  // The cost model: how well the chunk fits, where growing a chunk costs
-  // twice as much as wasting the same share of it, plus a bonus for chunks
-  // freed recently, whose memory is likely still in cache.
+  // The cost model, among the chunks that fit: how well the chunk fits (the
+  // share of it the buffer uses) plus a bonus for chunks freed recently,
+  // whose memory is likely still in cache. When none fits, the largest free
+  // chunk grows, as that grows the base buffer the least.
   constexpr double kHotWeight = 0.25;
   double bestScore = -1.0;
+  ChunkIt largest = chunks.end();
   for (ChunkIt it = chunks.begin(), e = chunks.end(); it != e; ++it) {
     if (!it->isFree)
       continue;
-    double chunkSize = static_cast<double>(it->size);
-    double wanted = static_cast<double>(size);
-    double fit = it->size >= size ? wanted / chunkSize : chunkSize / wanted / 2;
+    if (largest == e || it->size >= largest->size)
+      largest = it;
+    if (it->size < size)
+      continue;
+    double fit = static_cast<double>(size) / static_cast<double>(it->size);
     double hot = 1.0 / static_cast<double>(1 + numFrees - it->freedAt);
     double score = fit + kHotWeight * hot;
     if (score > bestScore) {
@@ -201,7 +205,7 @@ OnlinePlanner::ChunkIt OnlinePlanner::chooseChunk(uint64_t size) {
       best = it;
     }
   }
-  return best;
+  return best != chunks.end() ? best : largest;
 }
 
 void OnlinePlanner::split(ChunkIt chunk, uint64_t size) {
@@ -313,18 +317,33 @@ static StaticMemoryPlan planGreedyBySize(ArrayRef<BufferInterval> intervals) {
     return intervals[a].size > intervals[b].size;
   });
 
+  // The placed buffers by the stretches of the trace their lifetimes touch,
+  // so that finding those that overlap a lifetime does not scan them all.
+  constexpr size_t kStretch = 64;
+  size_t traceLength = 0;
+  for (const BufferInterval &interval : intervals)
+    traceLength = std::max(traceLength, interval.freeAt);
+  std::vector<SmallVector<unsigned, 8>> placedIn(traceLength / kStretch + 1);
+  SmallVector<unsigned> seenBy(intervals.size(), ~0u);
+
   StaticMemoryPlan plan;
   plan.mode = MemoryPlannerMode::GreedyBySize;
   plan.offsets.assign(intervals.size(), 0);
-  SmallVector<unsigned> placed;
   SmallVector<std::pair<uint64_t, uint64_t>> taken;
   for (unsigned id : order) {
     const BufferInterval &buffer = intervals[id];
+    size_t firstStretch = buffer.allocAt / kStretch;
+    size_t lastStretch = (buffer.freeAt - 1) / kStretch;
     taken.clear();
-    for (unsigned other : placed) {
-      const BufferInterval &o = intervals[other];
-      if (o.allocAt < buffer.freeAt && buffer.allocAt < o.freeAt)
-        taken.push_back({plan.offsets[other], o.size});
+    for (size_t stretch = firstStretch; stretch <= lastStretch; ++stretch) {
+      for (unsigned other : placedIn[stretch]) {
+        if (seenBy[other] == id)
+          continue;
+        seenBy[other] = id;
+        const BufferInterval &o = intervals[other];
+        if (o.allocAt < buffer.freeAt && buffer.allocAt < o.freeAt)
+          taken.push_back({plan.offsets[other], o.size});
+      }
     }
     llvm::sort(taken);
     uint64_t top = 0;
@@ -342,7 +361,8 @@ static StaticMemoryPlan planGreedyBySize(ArrayRef<BufferInterval> intervals) {
     }
     plan.offsets[id] = bestOffset.value_or(top);
     plan.totalSize = std::max(plan.totalSize, plan.offsets[id] + buffer.size);
-    placed.push_back(id);
+    for (size_t stretch = firstStretch; stretch <= lastStretch; ++stretch)
+      placedIn[stretch].push_back(id);
   }
   return plan;
 }

@@ -367,12 +367,21 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
   auto mergedType = MemRefType::get(
       {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
       MemRefLayoutAttrInterface(), schedule.memorySpace);
-  Value merged = AllocOp::create(builder, allocs.front().getLoc(), mergedType,
+  Location loc = allocs.front().getLoc();
+  Value merged = AllocOp::create(builder, loc, mergedType,
                                  builder.getI64IntegerAttr(options.alignment));
+  // One constant per offset, next to the merged allocation, which dominates
+  // every view of it.
+  DenseMap<int64_t, Value> offsets;
+  for (AllocOp alloc : allocs) {
+    int64_t offsetValue = schedule.allocToOffset.lookup(alloc);
+    Value &offset = offsets[offsetValue];
+    if (!offset)
+      offset = arith::ConstantIndexOp::create(builder, loc, offsetValue);
+  }
   for (AllocOp alloc : allocs) {
     builder.setInsertionPoint(alloc);
-    Value offset = arith::ConstantIndexOp::create(
-        builder, alloc.getLoc(), schedule.allocToOffset.lookup(alloc));
+    Value offset = offsets.lookup(schedule.allocToOffset.lookup(alloc));
     Value view = ViewOp::create(builder, alloc.getLoc(), alloc.getType(),
                                 merged, offset, ValueRange());
     alloc.getResult().replaceAllUsesWith(view);

@@ -59,8 +59,15 @@ fuzz = "%s %s --mlir-opt %s --tracker %s --llvm-prefix %s" % (
     os.path.dirname(config.llvm_tools_dir),
 )
 
+# Draws merge-alloc's JSON plans (utils/merge-alloc).
+plan_to_svg = "%s %s" % (
+    sys.executable,
+    os.path.join(config.buffer_opt_src_root, "utils", "merge-alloc", "plan_to_svg.py"),
+)
+
 config.substitutions.extend(
     [
+        ("%plan_to_svg", plan_to_svg),
         ("%fuzz", fuzz),
         ("%stock_mlir_opt", stock_mlir_opt),
         ("%mlir_runner_utils", runner_utils),

@@ -114,8 +114,19 @@ void MergeAllocPass::runOnOperation() {
       !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
     module.emitError("merge-alloc: option 'alignment' must be a positive "
                      "power of two, got ")
-        << alignment;
+        << static_cast<int64_t>(alignment);
     return signalPassFailure();
+  }
+  // Open the plan file first, so that a bad path stops the pass before it
+  // changes anything.
+  std::unique_ptr<llvm::ToolOutputFile> planOutput;
+  if (!planFile.empty()) {
+    std::string error;
+    planOutput = openOutputFile(planFile, &error);
+    if (!planOutput) {
+      module.emitError("merge-alloc: cannot write the plan file: ") << error;
+      return signalPassFailure();
+    }
   }
 
   Builder builder(&getContext());
@@ -229,15 +240,8 @@ void MergeAllocPass::runOnOperation() {
   json.arrayEnd();
   json.attributeEnd();
   json.objectEnd();
-  if (planFile.empty())
+  if (!planOutput)
     return;
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(planFile, &error);
-  if (!output) {
-    module.emitError("merge-alloc: cannot write the plan file: ") << error;
-    return signalPassFailure();
-  }
-  output->os() << planText << "\n";
-  output->keep();
+  planOutput->os() << planText << "\n";
+  planOutput->keep();
 }

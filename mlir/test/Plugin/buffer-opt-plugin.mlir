@@ -9,6 +9,7 @@
 // HELP: --free-buffers-at-last-use
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
+// HELP: --merge-alloc
 // HELP: --reuse-freed-buffers
 // HELP: --simplify-loop-ownership
 // HELP: --split-alloc-tensors
@@ -18,6 +19,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -74,3 +76,14 @@ func.func @two_fills(%a: tensor<4xf32>) -> tensor<4xf32> {
   %2 = linalg.add ins(%0, %1 : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
   return %2 : tensor<4xf32>
 }
+
+// merge-alloc is available from the plugin too, and in the plugin's pipeline.
+// RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
+// RUN:   --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline{merge-alloc=true})" \
+// RUN:   | FileCheck %s --check-prefix=MERGE
+// COM: The two temporaries of @two_fills share one 128-byte buffer.
+// MERGE-LABEL: func @two_fills
+//       MERGE: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+//       MERGE: memref.view %[[BUF]]
+//       MERGE: memref.view %[[BUF]]
+//       MERGE: memref.dealloc %[[BUF]] : memref<128xi8>

@@ -30,6 +30,7 @@
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lower-deallocations-to-scf
+// EXTRA-NEXT: --merge-alloc
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
 // EXTRA-NEXT: --reuse-freed-buffers
 // EXTRA-NEXT: --simplify-loop-ownership

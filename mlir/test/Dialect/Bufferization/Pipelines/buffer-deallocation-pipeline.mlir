@@ -8,6 +8,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -17,6 +18,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -79,6 +81,15 @@
 // NOCOPY:     free-buffers-at-last-use,
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
+
+// merge-alloc is off by default; switched on, it runs first, while the
+// temporaries are still plain allocations.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
+// MERGESTAGES:      builtin.module(
+// MERGESTAGES-NEXT:   merge-alloc{alignment=64 analysis-only=false plan-file= planner=cost-model},
+// MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// STAGES-NOT: merge-alloc
 
 // The input check runs only for private-function-dynamic-ownership, whose
 // upstream limitation it guards.

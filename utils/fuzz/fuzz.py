@@ -34,7 +34,7 @@ the output directory as a small .mlir file with the command that reproduces
 it.
 
 Usage:
-  fuzz.py --seeds 0:300                 smoke campaign
+  fuzz.py --seeds 0:240                 smoke campaign
   fuzz.py --seeds 0:10000 --jobs 2      long campaign
   fuzz.py --emit 42                     print the program of seed 42
   fuzz.py --check FILE --config NAME    re-run a written finding
@@ -78,6 +78,8 @@ def all_configs():
     configs["default"] = {}
     configs["all-off"] = {o: "false" for o in OPTIMIZATIONS}
     configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
+    # merge-alloc is off by default; this runs it on top of the default.
+    configs["merge-alloc"] = {"merge-alloc": "true"}
     for o in OPTIMIZATIONS:
         configs["no-" + o] = {o: "false"}
     for o in OPTIMIZATIONS:
@@ -102,6 +104,7 @@ def configs_for_seed(seed):
         "default",
         "all-off",
         "dynamic-ownership",
+        "merge-alloc",
         "no-" + OPTIMIZATIONS[seed % n],
         "only-" + OPTIMIZATIONS[(seed // n) % n],
     ]
@@ -535,7 +538,7 @@ def check_file(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", default="0:300", help="range of seeds, first:last (last excluded)")
+    parser.add_argument("--seeds", default="0:240", help="range of seeds, first:last (last excluded)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--config",

@@ -91,15 +91,21 @@ struct DeallocationPipelineOptions
 };
 
 /// Adds the stages of the buffer deallocation pipeline to `pm`, which must be
-/// anchored on a `builtin.module`:
-///   0. `merge-alloc` (option `merge-alloc`, off by default),
-///   1. `expand-realloc` (without deallocations) and `canonicalize`,
-///   2. `ownership-based-buffer-deallocation`,
-///   3. `canonicalize` and `buffer-deallocation-simplification`,
-///   4. `lower-deallocations-to-scf` (option `lower-deallocations-to-scf`)
-///      and `bufferization-lower-deallocations` for what is left,
-///   5. `hoist-alloc-dealloc-pairs` (option `hoist-alloc-dealloc-pairs`),
-///   6. `cse` and `canonicalize`.
+/// anchored on a `builtin.module`; each stage of the series runs only under
+/// its option:
+///   1. `merge-alloc` (off by default),
+///   2. `expand-realloc` (without deallocations) and `canonicalize`,
+///   3. `check-buffer-deallocation-input` (with
+///      `private-function-dynamic-ownership`) and
+///      `ownership-based-buffer-deallocation`,
+///   4. `canonicalize` and `buffer-deallocation-simplification`,
+///   5. `simplify-loop-ownership` and `canonicalize`,
+///   6. `lower-deallocations-to-scf`, then `bufferization-lower-deallocations`
+///      for what is left,
+///   7. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
+///      `free-buffers-at-last-use`, `elide-buffer-copies` and
+///      `reuse-freed-buffers`,
+///   8. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);
 

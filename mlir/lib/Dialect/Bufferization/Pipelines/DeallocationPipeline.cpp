@@ -46,6 +46,10 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createCheckBufferDeallocationInputPass(checkOptions));
   }
 
+  // Work around the deallocation's liveness of replaced region ops; after
+  // the last canonicalization, which would fold the casts away.
+  pm.addPass(createPrepareBufferDeallocationPass());
+
   OwnershipBasedBufferDeallocationPassOptions deallocOptions;
   deallocOptions.privateFuncDynamicOwnership =
       options.privateFunctionDynamicOwnership;

@@ -33,6 +33,13 @@ namespace bufferization {
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
+/// Inserts an identity `memref.cast` right after each memref result of an op
+/// with regions nested in `root` that is used in another block, and lets
+/// those uses use the cast: ownership-based deallocation keeps such a cast
+/// alive across blocks, but not the result itself. Returns the number of
+/// casts inserted.
+unsigned castCrossBlockRegionResults(Operation *root);
+
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {
   /// Loop-carried ownership indicators (and results) folded to false.

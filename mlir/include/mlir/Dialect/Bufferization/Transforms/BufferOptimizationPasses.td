@@ -99,6 +99,49 @@ def CheckBufferDeallocationInputPass
   ];
 }
 
+def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
+  let summary = "Give memref results of region ops that are used in other "
+                "blocks a use in their own block";
+  let description = [{
+    Runs right before `ownership-based-buffer-deallocation` in
+    `buffer-deallocation-pipeline`, after the last canonicalization.
+
+    The upstream pass replaces every op with regions that returns memrefs
+    (`scf.if`, `scf.index_switch`, `scf.execute_region`, loops) with a copy
+    that also returns ownership indicators, but decides which memrefs a
+    branch must keep alive from a liveness analysis of the IR before those
+    replacements. A memref result of such an op that is used after a
+    `cf.cond_br` or `cf.br` is therefore not kept alive, and the buffers it
+    aliases are freed before their last use: a use after free (found by
+    the deallocation fuzzer; the stock pipeline does the same).
+
+    This pass inserts an identity `memref.cast` of each such result right
+    after its op and lets the uses in other blocks use the cast. The cast is
+    an ordinary view that the deallocation tracks across blocks; the
+    canonicalizer folds it away afterwards. No buffer is copied.
+
+    Example:
+
+    ```mlir
+    %r = scf.if %c -> memref<4xf32> { ... }
+    cf.cond_br %d, ^bb1, ^bb2
+    ^bb1:
+      "test.use"(%r) : (memref<4xf32>) -> ()
+    ```
+
+    becomes
+
+    ```mlir
+    %r = scf.if %c -> memref<4xf32> { ... }
+    %0 = memref.cast %r : memref<4xf32> to memref<4xf32>
+    cf.cond_br %d, ^bb1, ^bb2
+    ^bb1:
+      "test.use"(%0) : (memref<4xf32>) -> ()
+    ```
+  }];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
   let summary = "Lower `bufferization.dealloc` ops to guarded `memref.dealloc` "
                 "ops with inline alias checks";

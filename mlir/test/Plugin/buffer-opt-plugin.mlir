@@ -10,6 +10,7 @@
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lower-deallocations-to-scf
 // HELP: --merge-alloc
+// HELP: --prepare-buffer-deallocation
 // HELP: --reuse-freed-buffers
 // HELP: --simplify-loop-ownership
 // HELP: --split-alloc-tensors

@@ -32,6 +32,7 @@
 // EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --merge-alloc
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
+// EXTRA-NEXT: --prepare-buffer-deallocation
 // EXTRA-NEXT: --reuse-freed-buffers
 // EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors

@@ -1,8 +1,9 @@
-// A finding of the deallocation fuzzer (seed 3946, reduced), not fixed yet:
-// upstream ownership-based-buffer-deallocation (stock MLIR 22 and every
-// configuration of ours) does not retain %r11, a memref result of
-// scf.index_switch that is used after the cf.cond_br, and frees the buffers
-// it may alias before the use. The same program with scf.if is handled.
+// A finding of the deallocation fuzzer (seed 3946, reduced): upstream
+// ownership-based-buffer-deallocation does not retain %r11, a memref result
+// of scf.index_switch that is used after the cf.cond_br, and frees the
+// buffers it may alias before the use (scf.if alike). Fixed in our pipeline
+// by prepare-buffer-deallocation; the stock pipeline still reads freed
+// memory.
 
 func.func @main() {
   %v1 = memref.alloc() : memref<4xf64>

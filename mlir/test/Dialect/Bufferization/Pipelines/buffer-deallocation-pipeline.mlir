@@ -29,6 +29,7 @@
 // STAGES:      builtin.module(
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   buffer-deallocation-simplification,
@@ -96,6 +97,7 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNSTAGES
 // DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
+// DYNSTAGES-NEXT: prepare-buffer-deallocation,
 // DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
 
 // private-function-dynamic-ownership reaches the deallocation stage.

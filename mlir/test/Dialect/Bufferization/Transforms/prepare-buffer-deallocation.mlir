@@ -1,0 +1,50 @@
+// RUN: mlir-opt %s --allow-unregistered-dialect -prepare-buffer-deallocation -split-input-file | FileCheck %s
+
+// A memref result of a region op used in another block gets an identity
+// cast in its own block, and the uses in other blocks use the cast.
+
+// CHECK-LABEL: func @if_result_in_other_block
+//       CHECK: %[[R:.*]] = scf.if
+//       CHECK: %[[CAST:.*]] = memref.cast %[[R]] : memref<4xf32> to memref<4xf32>
+//  CHECK-NEXT: "test.use"(%[[R]])
+//  CHECK-NEXT: cf.cond_br
+//       CHECK: ^bb1:
+//  CHECK-NEXT: "test.use"(%[[CAST]])
+//       CHECK: ^bb2:
+//  CHECK-NEXT: "test.use"(%[[CAST]])
+func.func @if_result_in_other_block(%c: i1, %a: memref<4xf32>, %b: memref<4xf32>) {
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %a : memref<4xf32>
+  } else {
+    scf.yield %b : memref<4xf32>
+  }
+  "test.use"(%r) : (memref<4xf32>) -> ()
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  "test.use"(%r) : (memref<4xf32>) -> ()
+  cf.br ^bb2
+^bb2:
+  "test.use"(%r) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// COM: Uses in the same block, in regions nested in it, and results that are
+// COM: not memrefs are left alone.
+
+// CHECK-LABEL: func @nothing_to_do
+//   CHECK-NOT: memref.cast
+func.func @nothing_to_do(%c: i1, %a: memref<4xf32>, %i: index) -> index {
+  %r:2 = scf.if %c -> (memref<4xf32>, index) {
+    scf.yield %a, %i : memref<4xf32>, index
+  } else {
+    scf.yield %a, %i : memref<4xf32>, index
+  }
+  scf.if %c {
+    "test.use"(%r#0) : (memref<4xf32>) -> ()
+  }
+  cf.br ^bb1
+^bb1:
+  return %r#1 : index
+}

@@ -16,12 +16,13 @@ build=${BUILD_DIR:-$root/build}
 llvm_prefix=${LLVM_PREFIX:-/usr/lib/llvm-22}
 
 if [[ ! -f "$build/build.ninja" ]]; then
+  mkdir -p "$build"
   # shellcheck disable=SC2086
   cmake -G Ninja -S "$root" -B "$build" \
     -DLLVM_PREFIX="$llvm_prefix" \
     -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" \
-    ${CMAKE_ARGS:-} >"$build.configure.log" 2>&1 || {
-    cat "$build.configure.log" >&2
+    ${CMAKE_ARGS:-} >"$build/configure.log" 2>&1 || {
+    cat "$build/configure.log" >&2
     echo "build: error: CMake configuration failed" >&2
     exit 1
   }

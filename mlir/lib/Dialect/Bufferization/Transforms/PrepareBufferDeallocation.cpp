@@ -33,9 +33,11 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
       regionOps.push_back(op);
   });
   unsigned numCasts = 0;
+  OpBuilder builder(root->getContext());
   for (Operation *op : regionOps) {
     Block *block = op->getBlock();
     for (OpResult result : op->getResults()) {
+      // An identity cast of an unranked memref is not a valid memref.cast.
       auto type = dyn_cast<MemRefType>(result.getType());
       if (!type)
         continue;
@@ -45,7 +47,6 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
           usesInOtherBlocks.push_back(&use);
       if (usesInOtherBlocks.empty())
         continue;
-      OpBuilder builder = OpBuilder::atBlockBegin(block);
       builder.setInsertionPointAfter(op);
       Value cast =
           memref::CastOp::create(builder, result.getLoc(), type, result);

@@ -90,7 +90,6 @@
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   merge-alloc{alignment=64 analysis-only=false plan-file= planner=cost-model},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
-// STAGES-NOT: merge-alloc
 
 // The input check runs only for private-function-dynamic-ownership, whose
 // upstream limitation it guards.

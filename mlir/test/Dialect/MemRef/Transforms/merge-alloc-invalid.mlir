@@ -10,7 +10,10 @@
 // NEGATIVE: error: merge-alloc: option 'alignment' must be a positive power of two, got -64
 // NOT-POW2: error: merge-alloc: option 'alignment' must be a positive power of two, got 48
 // PLANNER: for the --planner option: Cannot find option named 'best'!
+// COM: The note under the error prints the IR at the failure: still the
+// COM: original allocation, not a view of a merged buffer.
 // PLAN-FILE: error: merge-alloc: cannot write the plan file: cannot open output file
+// PLAN-FILE: memref.alloc
 // PLAN-FILE-NOT: memref.view
 
 func.func @f() {

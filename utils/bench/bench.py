@@ -66,7 +66,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 BUFFERIZE = (
-    "one-shot-bufferize{bufferize-function-boundaries " "function-boundary-type-conversion=identity-layout-map}"
+    "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
+    "function-boundary-type-conversion=identity-layout-map}"
 )
 
 CONFIGS = ["stock", "stock-best", "ours", "ours-merge"]

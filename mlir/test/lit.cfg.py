@@ -59,6 +59,14 @@ fuzz = "%s %s --mlir-opt %s --tracker %s --llvm-prefix %s" % (
     os.path.dirname(config.llvm_tools_dir),
 )
 
+# The benchmark runner (utils/bench), on the tools of this build.
+bench = "%s %s --build-dir %s --llvm-prefix %s" % (
+    sys.executable,
+    os.path.join(config.buffer_opt_src_root, "utils", "bench", "bench.py"),
+    config.buffer_opt_obj_root,
+    os.path.dirname(config.llvm_tools_dir),
+)
+
 # Draws merge-alloc's JSON plans (utils/merge-alloc).
 plan_to_svg = "%s %s" % (
     sys.executable,
@@ -69,6 +77,7 @@ config.substitutions.extend(
     [
         ("%plan_to_svg", plan_to_svg),
         ("%fuzz", fuzz),
+        ("%bench", bench),
         ("%stock_mlir_opt", stock_mlir_opt),
         ("%mlir_runner_utils", runner_utils),
         ("%mlir_c_runner_utils", c_runner_utils),

@@ -210,7 +210,8 @@ def build_executable(tools, ir, work, name):
     cmd = [tools.cc, "-o", exe, obj, shim]
     for d in tools.libdirs:
         cmd += ["-L" + d, "-Wl,-rpath," + d]
-    cmd += ["-lmlir_c_runner_utils", "-lmlir_runner_utils", "-lmlir_alloc_tracker", "-lm"]
+    # The tracker reports at exit even for a program that allocates nothing.
+    cmd += ["-lmlir_c_runner_utils", "-lmlir_runner_utils", "-Wl,--no-as-needed", "-lmlir_alloc_tracker", "-lm"]
     run(cmd)
     return exe
 
@@ -430,6 +431,8 @@ def suite(args, tools):
         paths = [by_name[w] for w in wanted]
     if not paths:
         raise Error("no programs in %s" % args.program_dir)
+    for path in paths:
+        program_kind(path)
     configs = CONFIGS
     results = collections.OrderedDict()
     with tempfile.TemporaryDirectory(prefix="bench.") as work:

@@ -25,6 +25,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -47,20 +48,126 @@ using namespace mlir::bufferization;
 /// Returns the buffers that may share memory with `value`: everything
 /// derived from a buffer `value` is derived from (including the base buffers
 /// of `memref.extract_strided_metadata`, which the analysis treats as views).
+/// The analysis also lists the other results of ops it does not know, such
+/// as the scalar results of a call; they are not buffers and are left out
+/// (an op that could turn an address into a scalar is never an understood
+/// use, see `isUnderstoodUse`).
 static BufferViewFlowAnalysis::ValueSetT
 getMayAliases(Value value, const BufferViewFlowAnalysis &aliasAnalysis) {
   BufferViewFlowAnalysis::ValueSetT aliases;
   for (Value origin : aliasAnalysis.resolveReverse(value))
     for (Value alias : aliasAnalysis.resolve(origin))
-      aliases.insert(alias);
+      if (isa<BaseMemRefType>(alias.getType()))
+        aliases.insert(alias);
   return aliases;
 }
 
-/// Returns true if `user` of a buffer is understood well enough that the
-/// buffer is provably not accessed through it once it is done: its memory
-/// effects are known and it cannot keep the buffer's address.
-static bool isUnderstoodUser(Operation *user) {
-  if (isa<CallOpInterface, UnrealizedConversionCastOp>(user))
+namespace {
+/// Decides, from a function's body, whether the function keeps the address
+/// of a buffer passed to it beyond the call: it does not if it only reads
+/// and writes the buffer's memory, directly or through views, or passes it
+/// to functions that do not keep it either. Functions outside of the
+/// analysed root (another pass may be transforming them concurrently),
+/// declarations and recursion are answered conservatively.
+class CallCaptureAnalysis {
+public:
+  explicit CallCaptureAnalysis(Operation *root) : root(root) {}
+
+  /// Returns true if `use`, an argument operand of `call`, is provably not
+  /// kept by the callee once the call returns.
+  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use) {
+    return isReleasedAfterCall(call, use, /*depth=*/0);
+  }
+
+private:
+  /// How deep calls of calls are followed.
+  static constexpr unsigned kMaxDepth = 4;
+
+  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use,
+                           unsigned depth) {
+    if (depth >= kMaxDepth)
+      return false;
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(
+        call.resolveCallableInTable(&symbolTables));
+    if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
+      return false;
+    OperandRange args = call.getArgOperands();
+    if (args.empty() || use.getOperandNumber() < args.getBeginOperandIndex())
+      return false;
+    unsigned index = use.getOperandNumber() - args.getBeginOperandIndex();
+    if (index >= args.size() || index >= callee.getNumArguments())
+      return false;
+    BlockArgument argument = callee.getArgument(index);
+    auto [it, inserted] = released.try_emplace(argument, false);
+    if (!inserted)
+      return it->second; // Known, or a recursive call being analysed.
+    bool result = onlyAccessesMemory(argument, depth);
+    released[argument] = result;
+    return result;
+  }
+
+  /// Returns true if every use of `buffer` reads or writes its memory, takes
+  /// a view that does the same, asks for a size, or passes it to a function
+  /// that releases it.
+  bool onlyAccessesMemory(Value buffer, unsigned depth) {
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<memref::DimOp>(user))
+        continue;
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == buffer) {
+        for (Value result : user->getResults())
+          if (isa<BaseMemRefType>(result.getType()) &&
+              !onlyAccessesMemory(result, depth))
+            return false;
+        continue;
+      }
+      if (auto call = dyn_cast<CallOpInterface>(user)) {
+        if (!isReleasedAfterCall(call, use, depth + 1))
+          return false;
+        continue;
+      }
+      if (!accessesMemoryOnly(user, buffer))
+        return false;
+    }
+    return true;
+  }
+
+  /// Returns true if `user` reads or writes the memory of `buffer` and can
+  /// do nothing else with it: no buffer results or region arguments that
+  /// could carry it on, and no effect on it other than reads and writes (no
+  /// free).
+  static bool accessesMemoryOnly(Operation *user, Value buffer) {
+    auto isBuffer = [](Type type) { return isa<BaseMemRefType>(type); };
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects || llvm::any_of(user->getResultTypes(), isBuffer) ||
+        llvm::any_of(user->getRegions(), [&](Region &region) {
+          return llvm::any_of(region.getArgumentTypes(), isBuffer);
+        }))
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> onBuffer;
+    effects.getEffectsOnValue(buffer, onBuffer);
+    return !onBuffer.empty() &&
+           llvm::all_of(onBuffer, [](MemoryEffects::EffectInstance &effect) {
+             return isa<MemoryEffects::Read, MemoryEffects::Write>(
+                 effect.getEffect());
+           });
+  }
+
+  Operation *root;
+  SymbolTableCollection symbolTables;
+  DenseMap<BlockArgument, bool> released;
+};
+} // namespace
+
+/// Returns true if `use` of a buffer is understood well enough that the
+/// buffer is provably not accessed through its user once the user is done:
+/// its memory effects are known and it cannot keep the buffer's address.
+static bool isUnderstoodUse(OpOperand &use, CallCaptureAnalysis &calls) {
+  Operation *user = use.getOwner();
+  if (auto call = dyn_cast<CallOpInterface>(user))
+    return calls.isReleasedAfterCall(call, use);
+  if (isa<UnrealizedConversionCastOp>(user))
     return false;
   // A pointer extracted as an integer may be compared with the addresses of
   // later allocations, which may then reuse the memory.
@@ -82,14 +189,15 @@ static bool isUnderstoodUser(Operation *user) {
 /// user and its ancestor in `block`.
 static bool
 hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
-         function_ref<bool(Operation *user, Operation *ancestor)> isInRange,
+         function_ref<bool(OpOperand &use, Operation *ancestor)> isInRange,
          const BufferViewFlowAnalysis &aliasAnalysis) {
   for (Value alias : getMayAliases(buffer, aliasAnalysis)) {
-    for (Operation *user : alias.getUsers()) {
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
       if (llvm::is_contained(ignored, user))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || isInRange(user, ancestor))
+      if (!ancestor || isInRange(use, ancestor))
         return true;
     }
   }
@@ -104,7 +212,7 @@ static bool hasUseBetween(Value buffer, Operation *from, Operation *to,
                           const BufferViewFlowAnalysis &aliasAnalysis) {
   return hasUseIn(
       buffer, from->getBlock(), ignored,
-      [&](Operation *, Operation *ancestor) {
+      [&](OpOperand &, Operation *ancestor) {
         return from->isBeforeInBlock(ancestor) && ancestor->isBeforeInBlock(to);
       },
       aliasAnalysis);
@@ -117,7 +225,7 @@ static bool hasUseAfter(Value buffer, Operation *op,
                         const BufferViewFlowAnalysis &aliasAnalysis) {
   return hasUseIn(
       buffer, op->getBlock(), ignored,
-      [&](Operation *, Operation *ancestor) {
+      [&](OpOperand &, Operation *ancestor) {
         return op->isBeforeInBlock(ancestor);
       },
       aliasAnalysis);
@@ -131,7 +239,8 @@ static bool hasUseAfter(Value buffer, Operation *op,
 /// its block that uses the buffer or an alias of it, or the op that defines
 /// the buffer. Returns nullptr if the deallocation cannot move.
 static Operation *findLastUse(memref::DeallocOp dealloc,
-                              const BufferViewFlowAnalysis &aliasAnalysis) {
+                              const BufferViewFlowAnalysis &aliasAnalysis,
+                              CallCaptureAnalysis &calls) {
   Block *block = dealloc->getBlock();
   Value memref = dealloc.getMemref();
   // The deallocation frees the base buffer of this op, which moves with it.
@@ -153,14 +262,15 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
           ancestor && ancestor->isBeforeInBlock(dealloc))
         noteUse(ancestor);
     }
-    for (Operation *user : alias.getUsers()) {
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
       if (user == dealloc || user == metadata)
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       // Used in another block, after the deallocation, or in a way that may
       // keep the buffer alive: leave it.
       if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
-          ancestor == block->getTerminator() || !isUnderstoodUser(user))
+          ancestor == block->getTerminator() || !isUnderstoodUse(use, calls))
         return nullptr;
       noteUse(ancestor);
     }
@@ -182,12 +292,13 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
 unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                                    Operation *root) {
   BufferViewFlowAnalysis aliasAnalysis(root);
+  CallCaptureAnalysis calls(root);
   SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
 
   unsigned numMoved = 0;
   for (memref::DeallocOp dealloc : deallocs) {
-    Operation *lastUse = findLastUse(dealloc, aliasAnalysis);
+    Operation *lastUse = findLastUse(dealloc, aliasAnalysis, calls);
     // Already right after it (modulo other deallocations)?
     if (!lastUse)
       continue;
@@ -250,12 +361,14 @@ static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
 /// (or outside of the block of `dealloc`), by an op other than `dealloc` and
 /// the `memref.extract_strided_metadata` that feeds it.
 static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
-                        const BufferViewFlowAnalysis &aliasAnalysis) {
+                        const BufferViewFlowAnalysis &aliasAnalysis,
+                        CallCaptureAnalysis &calls) {
   Operation *metadata = dealloc.getMemref().getDefiningOp();
   return !hasUseIn(
       alloc.getResult(), dealloc->getBlock(), {dealloc, metadata},
-      [&](Operation *user, Operation *ancestor) {
-        return !ancestor->isBeforeInBlock(dealloc) || !isUnderstoodUser(user);
+      [&](OpOperand &use, Operation *ancestor) {
+        return !ancestor->isBeforeInBlock(dealloc) ||
+               !isUnderstoodUse(use, calls);
       },
       aliasAnalysis);
 }
@@ -280,6 +393,7 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
 /// would have allocated to `numBytesReused`.
 static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                   const BufferViewFlowAnalysis &aliasAnalysis,
+                                  CallCaptureAnalysis &calls,
                                   uint64_t &numBytesReused) {
   // Freed buffers nobody uses any more, in the order they were freed.
   SmallVector<std::pair<memref::DeallocOp, memref::AllocOp>> available;
@@ -287,7 +401,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       memref::AllocOp freed = getFreedAllocation(dealloc);
-      if (freed && isDeadAfter(freed, dealloc, aliasAnalysis))
+      if (freed && isDeadAfter(freed, dealloc, aliasAnalysis, calls))
         available.emplace_back(dealloc, freed);
       continue;
     }
@@ -338,12 +452,15 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
                                                 Operation *root,
                                                 uint64_t &numBytesReused) {
   BufferViewFlowAnalysis aliasAnalysis(root);
+  // Reuse replaces allocations; it never changes how a function uses its
+  // arguments, so the answers about calls stay valid throughout.
+  CallCaptureAnalysis calls(root);
   SmallVector<Block *> blocks;
   root->walk([&](Block *block) { blocks.push_back(block); });
   unsigned numReused = 0;
   for (Block *block : blocks)
-    numReused +=
-        ::reuseFreedBuffers(rewriter, *block, aliasAnalysis, numBytesReused);
+    numReused += ::reuseFreedBuffers(rewriter, *block, aliasAnalysis, calls,
+                                     numBytesReused);
   return numReused;
 }
 

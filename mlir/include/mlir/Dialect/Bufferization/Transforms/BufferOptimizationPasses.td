@@ -374,7 +374,10 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     * in another block than the deallocation, or by the block's terminator
       (the buffer escapes);
     * after the deallocation;
-    * by an op that might keep the address for later: a call, a
+    * by an op that might keep the address for later: a call of a function
+      that might (a declaration, a function outside of the op the pass runs
+      on, or one whose body does more with the argument than reading and
+      writing its memory, directly, through views or through such calls), a
       `builtin.unrealized_conversion_cast`, a
       `memref.extract_aligned_pointer_as_index` (whose integer could later be
       compared with the address of a new allocation), an op with results

@@ -1,0 +1,191 @@
+// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline='builtin.module(func.func(free-buffers-at-last-use))' \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=NESTED
+// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s --check-prefix=REUSE
+
+// A call is a last use when the callee's body shows that it only reads and
+// writes the buffer while it runs: directly, through views, in linalg ops,
+// or through calls of functions that do the same.
+
+// CHECK-LABEL: func @caller
+//       CHECK:   call @reads_through_views(%[[A:.*]]) :
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+// A function pass cannot look into other functions, which may be changing
+// concurrently: the deallocation stays.
+// NESTED-LABEL: func @caller
+//       NESTED:   call @reads_through_views
+//  NESTED-NEXT:   "test.other"
+//  NESTED-NEXT:   memref.dealloc
+func.func private @reads_through_views(%m: memref<64xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sub = memref.subview %m[8] [16] [1] : memref<64xf32> to memref<16xf32, strided<[1], offset: 8>>
+  %v = memref.load %sub[%c0] : memref<16xf32, strided<[1], offset: 8>>
+  %d = memref.dim %m, %c0 : memref<64xf32>
+  memref.store %v, %m[%c1] : memref<64xf32>
+  linalg.fill ins(%v : f32) outs(%sub : memref<16xf32, strided<[1], offset: 8>>)
+  %w = func.call @reads(%m) : (memref<64xf32>) -> f32
+  return %w : f32
+}
+func.func private @reads(%m: memref<64xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<64xf32>
+  return %v : f32
+}
+func.func @caller() -> f32 {
+  %a = memref.alloc() : memref<64xf32>
+  %v = func.call @reads_through_views(%a) : (memref<64xf32>) -> f32
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  return %v : f32
+}
+
+// -----
+
+// The callee passes the buffer on to a declaration, which may keep it.
+
+// CHECK-LABEL: func @through_declaration
+//       CHECK:   call @forwards
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc
+func.func private @keep(memref<64xf32>)
+func.func private @forwards(%m: memref<64xf32>) {
+  func.call @keep(%m) : (memref<64xf32>) -> ()
+  return
+}
+func.func @through_declaration() {
+  %a = memref.alloc() : memref<64xf32>
+  func.call @forwards(%a) : (memref<64xf32>) -> ()
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  return
+}
+
+// -----
+
+// The callee returns a view of the buffer: the result aliases it.
+
+// CHECK-LABEL: func @returns_view
+//       CHECK:   call @view_of
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc
+func.func private @view_of(%m: memref<64xf32>) -> memref<16xf32, strided<[1], offset: 8>> {
+  %sub = memref.subview %m[8] [16] [1] : memref<64xf32> to memref<16xf32, strided<[1], offset: 8>>
+  return %sub : memref<16xf32, strided<[1], offset: 8>>
+}
+func.func @returns_view() {
+  %a = memref.alloc() : memref<64xf32>
+  %v = func.call @view_of(%a) : (memref<64xf32>) -> memref<16xf32, strided<[1], offset: 8>>
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  return
+}
+
+// -----
+
+// The callee stores the buffer itself into memory, or takes its address.
+
+// CHECK-LABEL: func @captures
+//       CHECK:   call @stores_buffer
+//  CHECK-NEXT:   call @takes_address
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc
+//  CHECK-NEXT:   memref.dealloc
+func.func private @stores_buffer(%m: memref<64xf32>, %slot: memref<1xmemref<64xf32>>) {
+  %c0 = arith.constant 0 : index
+  memref.store %m, %slot[%c0] : memref<1xmemref<64xf32>>
+  return
+}
+func.func private @takes_address(%m: memref<64xf32>) -> index {
+  %p = memref.extract_aligned_pointer_as_index %m : memref<64xf32> -> index
+  return %p : index
+}
+func.func @captures(%slot: memref<1xmemref<64xf32>>) -> index {
+  %a = memref.alloc() : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  func.call @stores_buffer(%a, %slot) : (memref<64xf32>, memref<1xmemref<64xf32>>) -> ()
+  %p = func.call @takes_address(%b) : (memref<64xf32>) -> index
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %b : memref<64xf32>
+  return %p : index
+}
+
+// -----
+
+// Recursion is not followed, and neither is a buffer carried into a loop.
+
+// CHECK-LABEL: func @recursion_and_loops
+//       CHECK:   call @recursive
+//  CHECK-NEXT:   call @loop_carried
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc
+//  CHECK-NEXT:   memref.dealloc
+func.func private @recursive(%m: memref<64xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  scf.if %done {
+  } else {
+    %n1 = arith.subi %n, %c1 : index
+    func.call @recursive(%m, %n1) : (memref<64xf32>, index) -> ()
+  }
+  return
+}
+func.func private @loop_carried(%m: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%x = %m) -> memref<64xf32> {
+    scf.yield %x : memref<64xf32>
+  }
+  return
+}
+func.func @recursion_and_loops(%n: index) {
+  %a = memref.alloc() : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  func.call @recursive(%a, %n) : (memref<64xf32>, index) -> ()
+  func.call @loop_carried(%b) : (memref<64xf32>) -> ()
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  memref.dealloc %b : memref<64xf32>
+  return
+}
+
+// -----
+
+// reuse-freed-buffers: a buffer freed after calls that release it serves
+// the next allocations (%b, then %c); once it has been passed to a call that
+// may keep it (%c to @keep), it serves no further one (%d).
+
+// REUSE-LABEL: func @reuse_after_calls
+//       REUSE:   %[[A:.*]] = memref.alloc()
+//  REUSE-NEXT:   call @fills(%[[A]])
+//  REUSE-NEXT:   call @fills(%[[A]])
+//  REUSE-NEXT:   call @keep(%[[A]])
+//  REUSE-NEXT:   memref.dealloc %[[A]]
+//  REUSE-NEXT:   %[[D:.*]] = memref.alloc()
+//  REUSE-NEXT:   call @fills(%[[D]])
+//  REUSE-NEXT:   memref.dealloc %[[D]]
+func.func private @keep(memref<64xf32>)
+func.func private @fills(%m: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %m[%c0] : memref<64xf32>
+  return
+}
+func.func @reuse_after_calls() {
+  %a = memref.alloc() : memref<64xf32>
+  func.call @fills(%a) : (memref<64xf32>) -> ()
+  memref.dealloc %a : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  func.call @fills(%b) : (memref<64xf32>) -> ()
+  memref.dealloc %b : memref<64xf32>
+  %c = memref.alloc() : memref<64xf32>
+  func.call @keep(%c) : (memref<64xf32>) -> ()
+  memref.dealloc %c : memref<64xf32>
+  %d = memref.alloc() : memref<64xf32>
+  func.call @fills(%d) : (memref<64xf32>) -> ()
+  memref.dealloc %d : memref<64xf32>
+  return
+}

@@ -319,7 +319,15 @@ def summarize(results, configs):
 
 
 def markdown(results, configs, means):
-    lines = []
+    lines = ["### Summary: geometric mean of the ratios against stock", ""]
+    lines.append("| metric | " + " | ".join(configs[1:]) + " |")
+    lines.append("| --- |" + " ---: |" * (len(configs) - 1))
+    for key, title, _ in METRICS:
+        lines.append("| %s | %s |" % (title, " | ".join("%.2fx" % means[key][c] for c in configs[1:])))
+    lines.append("")
+    lines.append("Below 1 is better. Ratios of counts (mallocs, helper calls, clones) are")
+    lines.append("(x + 1) / (stock + 1), so that a count of 0 does not void the mean.")
+    lines.append("")
     for key, title, smoothed in METRICS:
         lines.append("### %s" % title)
         lines.append("")

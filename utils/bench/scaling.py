@@ -17,6 +17,7 @@ fitted by least squares.
 
 import math
 import re
+import sys
 
 import bench
 
@@ -105,7 +106,7 @@ def main(args, tools):
             )
             results[name].append((ops, seconds))
             top_passes[(name, size)] = times
-        print("bench: scaling, %d operations done" % ops, file=__import__("sys").stderr)
+        print("bench: scaling, %d operations done" % ops, file=sys.stderr)
 
     print("## Compile-time scaling\n")
     print("One function of generated allocations, loops and branches; pipeline time")

@@ -48,10 +48,10 @@ using namespace mlir::bufferization;
 /// Returns the buffers that may share memory with `value`: everything
 /// derived from a buffer `value` is derived from (including the base buffers
 /// of `memref.extract_strided_metadata`, which the analysis treats as views).
-/// The analysis also lists the other results of ops it does not know, such
-/// as the scalar results of a call; they are not buffers and are left out
-/// (an op that could turn an address into a scalar is never an understood
-/// use, see `isUnderstoodUse`).
+/// The analysis also lists every result of a call, scalars included; only
+/// buffers can share memory, so the others are left out. The call itself
+/// stays a use of the buffer, and `isUnderstoodUse` accepts it only if the
+/// callee cannot turn the address into a result.
 static BufferViewFlowAnalysis::ValueSetT
 getMayAliases(Value value, const BufferViewFlowAnalysis &aliasAnalysis) {
   BufferViewFlowAnalysis::ValueSetT aliases;

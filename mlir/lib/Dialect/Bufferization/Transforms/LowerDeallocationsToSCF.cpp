@@ -177,9 +177,9 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
     SmallVector<Value> retained(deallocOp.getRetained());
 
     // Decide every pair statically where possible and count the rest.
-    // `memrefAliases[i][j]` for j < i, `retainedAliases[i][r]`. Stops as soon
-    // as the budget is exceeded, so that a deallocation of many buffers costs
-    // no more than `maxAliasChecks` undecided pairs before it is left alone.
+    // `memrefAliases[i][j]` for j < i, `retainedAliases[i][r]`. Stops after
+    // the first memref whose pairs exceed the budget, so that a deallocation
+    // of many buffers is left alone after a few rows, not all of them.
     unsigned numRuntimeChecks = 0;
     auto decide = [&](Value lhs, Value rhs) {
       std::optional<bool> known = analysis.isSameAllocation(lhs, rhs);
@@ -187,25 +187,18 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
         ++numRuntimeChecks;
       return known;
     };
-    auto overBudget = [&]() {
-      return rewriter.notifyMatchFailure(
-          deallocOp, "needs more runtime alias checks than allowed; left to "
-                     "the helper-based lowering");
-    };
     SmallVector<SmallVector<std::optional<bool>>> memrefAliases(memrefs.size());
     SmallVector<SmallVector<std::optional<bool>>> retainedAliases(
         memrefs.size());
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
-      for (Value earlier : ArrayRef(memrefs).take_front(i)) {
+      for (Value earlier : ArrayRef(memrefs).take_front(i))
         memrefAliases[i].push_back(decide(memref, earlier));
-        if (numRuntimeChecks > maxAliasChecks)
-          return overBudget();
-      }
-      for (Value kept : retained) {
+      for (Value kept : retained)
         retainedAliases[i].push_back(decide(memref, kept));
-        if (numRuntimeChecks > maxAliasChecks)
-          return overBudget();
-      }
+      if (numRuntimeChecks > maxAliasChecks)
+        return rewriter.notifyMatchFailure(
+            deallocOp, "needs more runtime alias checks than allowed; left to "
+                       "the helper-based lowering");
     }
 
     GuardBuilder guards(rewriter, deallocOp.getLoc());

@@ -457,7 +457,7 @@ def init_worker(args):
 
 def fuzz_seed(seed):
     args = _ARGS
-    program = prog.generate(seed, max_stmts=args.max_stmts)
+    program = prog.generate(seed, max_stmts=args.max_stmts, unstructured=args.unstructured)
     text = prog.render(program)
     configs = args.configs or configs_for_seed(seed)
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
@@ -553,6 +553,12 @@ def main():
     parser.add_argument("--no-reduce", dest="reduce", action="store_false")
     parser.add_argument("--reduce-budget", type=int, default=400, help="most reduction attempts per finding")
     parser.add_argument("--max-stmts", type=int, default=40, help="statement budget of a program")
+    parser.add_argument(
+        "--unstructured",
+        type=float,
+        default=prog.UNSTRUCTURED,
+        help="share of drawn cf loops and cf.switch ops kept (the rest become scf ops)",
+    )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
     parser.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
     parser.add_argument("--llvm-prefix", default=os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"))
@@ -564,7 +570,7 @@ def main():
     args = parser.parse_args()
 
     if args.emit is not None:
-        print(prog.render(prog.generate(args.emit, max_stmts=args.max_stmts)))
+        print(prog.render(prog.generate(args.emit, max_stmts=args.max_stmts, unstructured=args.unstructured)))
         return 0
     if args.list_configs:
         for name in list(CONFIGS) + ["stock:default"]:

@@ -174,6 +174,12 @@ class Program:
 # Generator
 # ---------------------------------------------------------------------------
 
+# How often a drawn `cf` loop or `cf.switch` is kept by default (the rest
+# become their structured twins). The pipeline lifts both to `scf`, but the
+# stock pipeline rejects them, which would hide most of a program from the
+# comparison with stock.
+UNSTRUCTURED = 0.5
+
 REGION_KINDS = ["for", "while", "if", "switch", "exec", "cfif", "cfloop", "cfswitch"]
 
 
@@ -182,11 +188,8 @@ class Generator:
     type) is a guess of what the renderer will find defined; the renderer
     has the last word."""
 
-    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=0.25):
+    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=UNSTRUCTURED):
         self.rng = random.Random(seed)
-        # How often a drawn `cf` loop or `cf.switch` is kept (the rest become
-        # their structured twins): ownership-based deallocation rejects
-        # both, so at full weight they would hide most of a program.
         self.unstructured = unstructured
         self.seed = seed
         self.max_depth = max_depth

@@ -8,6 +8,7 @@
 // HELP: --elide-buffer-copies
 // HELP: --free-buffers-at-last-use
 // HELP: --hoist-alloc-dealloc-pairs
+// HELP: --lift-unstructured-control-flow
 // HELP: --lower-deallocations-to-scf
 // HELP: --merge-alloc
 // HELP: --prepare-buffer-deallocation
@@ -19,6 +20,7 @@
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership

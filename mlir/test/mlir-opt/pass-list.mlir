@@ -29,6 +29,7 @@
 // EXTRA-NEXT: --elide-buffer-copies
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
+// EXTRA-NEXT: --lift-unstructured-control-flow
 // EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --merge-alloc
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline

@@ -26,6 +26,11 @@ using namespace mlir::bufferization;
 
 void mlir::bufferization::buildDeallocationPipeline(
     OpPassManager &pm, const DeallocationPipelineOptions &options) {
+  // Loops of blocks and multi-way branches become scf ops, which the
+  // deallocation supports; before merge-alloc, which plans per block.
+  if (options.liftUnstructuredControlFlow)
+    pm.addPass(createLiftUnstructuredControlFlowPass());
+
   // Merge the temporaries while they are still plain allocations; the
   // deallocation then frees each merged buffer once.
   if (options.mergeAlloc)

@@ -7,6 +7,7 @@
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership
@@ -17,6 +18,7 @@
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --private-function-dynamic-ownership
@@ -27,6 +29,7 @@
 // RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STAGES
 // STAGES:      builtin.module(
+// STAGES-NEXT:   lift-unstructured-control-flow,
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   prepare-buffer-deallocation,
@@ -83,11 +86,32 @@
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
 
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
+// NOLIFT:      builtin.module(
+// NOLIFT-NEXT:   expand-realloc
+
+// Without the lifting, loops of blocks are rejected as by the stock pipeline.
+// RUN: not mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-loops.mlir \
+// RUN:   --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFTERR
+// NOLIFTERR: error: Only structured control-flow loops are supported
+// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-loops.mlir \
+// RUN:   --buffer-deallocation-pipeline | FileCheck %s --check-prefix=LIFT
+// LIFT-LABEL: func.func @double_n_times
+//       LIFT:   scf.while
+//       LIFT:     memref.alloc()
+//       LIFT:     scf.if %{{.*}} {
+//  LIFT-NEXT:       memref.dealloc
+//   LIFT-NOT: {{ cf\.}}
+//   LIFT-NOT: bufferization.dealloc
+
 // merge-alloc is off by default; switched on, it runs first, while the
 // temporaries are still plain allocations.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow,
 // MERGESTAGES-NEXT:   merge-alloc{alignment=64 analysis-only=false plan-file= planner=cost-model},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 

@@ -28,6 +28,13 @@ namespace bufferization {
 /// string. Upstream's option keeps its name and meaning.
 struct DeallocationPipelineOptions
     : public PassPipelineOptions<DeallocationPipelineOptions> {
+  PassOptions::Option<bool> liftUnstructuredControlFlow{
+      *this, "lift-unstructured-control-flow",
+      llvm::cl::desc("Lift regions with loops of blocks or multi-way "
+                     "branches, which the ownership-based deallocation "
+                     "rejects, to scf ops first"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> mergeAlloc{
       *this, "merge-alloc",
       llvm::cl::desc("Plan the temporary buffers of each allocation scope "

@@ -99,6 +99,59 @@ def CheckBufferDeallocationInputPass
   ];
 }
 
+def LiftUnstructuredControlFlowPass
+    : Pass<"lift-unstructured-control-flow"> {
+  let summary = "Lift loops of blocks and multi-way branches, which "
+                "ownership-based deallocation rejects, to `scf` ops";
+  let description = [{
+    Runs first in `buffer-deallocation-pipeline`. The upstream
+    `ownership-based-buffer-deallocation` rejects a region whose blocks
+    form a loop ("Only structured control-flow loops are supported") and
+    any branch with more than two successors, such as `cf.switch`.
+
+    This pass finds those regions, in any op, and lifts each of them as a
+    whole to structured control flow with the upstream CFG-to-SCF
+    transformation (the one behind `lift-cf-to-scf`): loops become
+    `scf.while`, `cf.cond_br` becomes `scf.if` and `cf.switch` becomes
+    `scf.index_switch`. Buffers that the blocks pass to each other become
+    iteration values and results of those ops, which the deallocation
+    handles. No buffer is copied. A memref that is undefined on some path
+    of the lifted code is a view of an empty `memref.alloca`, never freed,
+    rather than `ub.poison`: the deallocation compares the addresses of the
+    buffers it may free, and one read from poison may equal any other. Other
+    undefined values are `ub.poison`; the canonicalizer removes most of
+    them, and `convert-ub-to-llvm` lowers the rest. Regions the deallocation
+    supports as they are, including diamonds of `cf.cond_br` and `cf.br`,
+    are left alone.
+
+    Only `cf.br`, `cf.cond_br` and `cf.switch` can be lifted. A region that
+    needs lifting and branches with any other op, and a multi-way branch of
+    another dialect such as `llvm.cond_br`, get an error that names the op.
+
+    Example:
+
+    ```mlir
+      cf.br ^head(%c0, %a : index, memref<4xf32>)
+    ^head(%i: index, %buf: memref<4xf32>):
+      %lt = arith.cmpi slt, %i, %n : index
+      cf.cond_br %lt, ^body, ^exit
+    ^body:
+      %t = memref.alloc() : memref<4xf32>
+      ...
+      cf.br ^head(%i2, %t : index, memref<4xf32>)
+    ^exit:
+      ...
+    ```
+
+    becomes an `scf.while` that carries `%i` and `%buf`, in which an
+    `scf.if` on `%lt` either allocates `%t` and continues or leaves the
+    loop.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "ub::UBDialect"];
+}
+
 def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
   let summary = "Give memref results of region ops that are used in other "
                 "blocks a use in their own block";

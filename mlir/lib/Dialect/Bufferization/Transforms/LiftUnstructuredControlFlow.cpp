@@ -1,0 +1,206 @@
+//===- LiftUnstructuredControlFlow.cpp - cf loops to scf for deallocation -===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements a pass that lifts the regions whose control flow the
+// ownership-based buffer deallocation rejects (loops built from branches and
+// branches with more than two successors) to structured control flow, with
+// the upstream CFG-to-SCF transformation. Regions the deallocation handles
+// as they are stay untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_LIFTUNSTRUCTUREDCONTROLFLOWPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+
+/// Returns true if the blocks of `region` form a cycle through their
+/// terminators' successors.
+static bool hasCycle(Region &region) {
+  enum class State { Unvisited, OnStack, Done };
+  llvm::DenseMap<Block *, State> state;
+  for (Block &block : region)
+    state[&block] = State::Unvisited;
+  // Iterative depth-first search; each entry is a block and the index of the
+  // next successor to visit.
+  SmallVector<std::pair<Block *, unsigned>> stack;
+  for (Block &root : region) {
+    if (state[&root] != State::Unvisited)
+      continue;
+    state[&root] = State::OnStack;
+    stack.push_back({&root, 0});
+    while (!stack.empty()) {
+      auto &[block, next] = stack.back();
+      if (next == block->getNumSuccessors()) {
+        state[block] = State::Done;
+        stack.pop_back();
+        continue;
+      }
+      Block *succ = block->getSuccessor(next++);
+      State &succState = state[succ];
+      if (succState == State::OnStack)
+        return true;
+      if (succState == State::Unvisited) {
+        succState = State::OnStack;
+        stack.push_back({succ, 0});
+      }
+    }
+  }
+  return false;
+}
+
+/// Returns the first terminator of `region` with more than one successor
+/// that the ownership-based deallocation rejects (all but `cf.cond_br`).
+static Operation *findMultiWayBranch(Region &region) {
+  for (Block &block : region) {
+    Operation *terminator = block.getTerminator();
+    if (terminator && terminator->getNumSuccessors() > 1 &&
+        !isa<cf::CondBranchOp>(terminator))
+      return terminator;
+  }
+  return nullptr;
+}
+
+/// Returns the first terminator with successors in `region` that the
+/// CFG-to-SCF transformation for the `cf` dialect cannot lift.
+static Operation *findNonCFBranch(Region &region) {
+  for (Block &block : region) {
+    Operation *terminator = block.getTerminator();
+    if (terminator && terminator->getNumSuccessors() != 0 &&
+        !isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(terminator))
+      return terminator;
+  }
+  return nullptr;
+}
+
+namespace {
+/// The `cf`-to-`scf` lifting, except that a memref that is undefined on some
+/// path is a valid, empty stack buffer instead of `ub.poison`. The
+/// deallocation compares the base addresses of the memrefs it may free, and
+/// an address read from poison may equal any buffer's.
+struct DeallocationCFGToSCFTransformation
+    : public ControlFlowToSCFTransformation {
+  Value getUndefValue(Location loc, OpBuilder &builder, Type type) override {
+    if (Value empty = createEmptyMemRef(loc, builder, type))
+      return empty;
+    return ControlFlowToSCFTransformation::getUndefValue(loc, builder, type);
+  }
+
+  /// Returns a memref of `type` that views a stack buffer of no elements,
+  /// or null for a layout that is not strided.
+  static Value createEmptyMemRef(Location loc, OpBuilder &builder, Type type) {
+    if (auto unranked = dyn_cast<UnrankedMemRefType>(type)) {
+      auto ranked = MemRefType::get({0}, unranked.getElementType(),
+                                    MemRefLayoutAttrInterface(),
+                                    unranked.getMemorySpace());
+      Value empty = memref::AllocaOp::create(builder, loc, ranked);
+      return memref::CastOp::create(builder, loc, type, empty);
+    }
+    auto memrefType = dyn_cast<MemRefType>(type);
+    if (!memrefType || !memrefType.isStrided())
+      return nullptr;
+    auto emptyType = MemRefType::get({0}, memrefType.getElementType(),
+                                     MemRefLayoutAttrInterface(),
+                                     memrefType.getMemorySpace());
+    Value empty = memref::AllocaOp::create(builder, loc, emptyType);
+    auto [strides, offset] = memrefType.getStridesAndOffset();
+    // Dynamic sizes, strides and offsets are all 0: nothing is ever read.
+    Value zero;
+    auto fold = [&](int64_t value) -> OpFoldResult {
+      if (ShapedType::isStatic(value))
+        return builder.getIndexAttr(value);
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(builder, loc, 0);
+      return zero;
+    };
+    SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+        memrefType.getShape(), [&](int64_t size) { return fold(size); });
+    SmallVector<OpFoldResult> strideValues =
+        llvm::map_to_vector(strides, [&](int64_t s) { return fold(s); });
+    return memref::ReinterpretCastOp::create(builder, loc, memrefType, empty,
+                                             fold(offset), sizes, strideValues);
+  }
+};
+
+/// Lifts the regions that ownership-based deallocation rejects to `scf`.
+struct LiftUnstructuredControlFlowPass
+    : public bufferization::impl::LiftUnstructuredControlFlowPassBase<
+          LiftUnstructuredControlFlowPass> {
+  void runOnOperation() override {
+    // Inner regions first: lifting an outer region moves the ops that hold
+    // them, but never erases one.
+    SmallVector<Region *> regions;
+    getOperation()->walk<WalkOrder::PostOrder>([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        if (!region.empty() && !region.hasOneBlock())
+          regions.push_back(&region);
+    });
+
+    IRRewriter rewriter(&getContext());
+    DeallocationCFGToSCFTransformation transformation;
+    DominanceInfo dominance;
+    bool anyFailed = false;
+    for (Region *region : regions) {
+      if (!hasCycle(*region) && !findMultiWayBranch(*region))
+        continue;
+      // The lifting expects every block to be reachable from the entry; the
+      // canonicalizer would drop the others anyway.
+      (void)eraseUnreachableBlocks(rewriter, *region);
+      Operation *multiWay = findMultiWayBranch(*region);
+      if (!hasCycle(*region) && !multiWay)
+        continue;
+      Operation *branch = multiWay && !isa<cf::SwitchOp>(multiWay)
+                              ? multiWay
+                              : findNonCFBranch(*region);
+      if (branch) {
+        InFlightDiagnostic diag = branch->emitOpError();
+        if (branch->getNumSuccessors() > 1)
+          diag << "has " << branch->getNumSuccessors()
+               << " successors, which ownership-based deallocation supports "
+                  "only on 'cf.cond_br'";
+        else
+          diag << "branches in a region with "
+               << (multiWay ? "a multi-way branch" : "a loop of blocks")
+               << ", which ownership-based deallocation does not support";
+        diag << "; lift-unstructured-control-flow lifts only 'cf' branches to "
+                "'scf': lower this op to the 'cf' dialect first";
+        anyFailed = true;
+        continue;
+      }
+      FailureOr<bool> changed =
+          transformCFGToSCF(*region, transformation, dominance);
+      dominance.invalidate(region);
+      if (failed(changed) || hasCycle(*region) || findMultiWayBranch(*region)) {
+        region->getParentOp()->emitOpError()
+            << "has a region whose control flow could not be lifted to "
+               "'scf', which ownership-based deallocation needs";
+        anyFailed = true;
+      }
+    }
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir {
 namespace bufferization {
@@ -37,10 +38,6 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
   for (Operation *op : regionOps) {
     Block *block = op->getBlock();
     for (OpResult result : op->getResults()) {
-      // An identity cast of an unranked memref is not a valid memref.cast.
-      auto type = dyn_cast<MemRefType>(result.getType());
-      if (!type)
-        continue;
       SmallVector<OpOperand *> usesInOtherBlocks;
       for (OpOperand &use : result.getUses())
         if (!block->findAncestorOpInBlock(*use.getOwner()))
@@ -48,8 +45,17 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
       if (usesInOtherBlocks.empty())
         continue;
       builder.setInsertionPointAfter(op);
-      Value cast =
-          memref::CastOp::create(builder, result.getLoc(), type, result);
+      // A ranked memref gets a `memref.cast`, which the deallocation and the
+      // alias analyses see through. Any other value, including an unranked
+      // memref (whose identity `memref.cast` is invalid), gets an identity
+      // `builtin.unrealized_conversion_cast`, which the canonicalizer folds.
+      Value cast;
+      if (auto type = dyn_cast<MemRefType>(result.getType()))
+        cast = memref::CastOp::create(builder, result.getLoc(), type, result);
+      else
+        cast = UnrealizedConversionCastOp::create(builder, result.getLoc(),
+                                                  result.getType(), result)
+                   .getResult(0);
       for (OpOperand *use : usesInOtherBlocks)
         use->set(cast);
       ++numCasts;

@@ -30,11 +30,11 @@ func.func @if_result_in_other_block(%c: i1, %a: memref<4xf32>, %b: memref<4xf32>
 
 // -----
 
-// COM: Uses in the same block, in regions nested in it, and results that are
-// COM: not memrefs are left alone.
+// COM: Uses in the same block and in regions nested in it are left alone.
 
 // CHECK-LABEL: func @nothing_to_do
 //   CHECK-NOT: memref.cast
+//   CHECK-NOT: unrealized_conversion_cast
 func.func @nothing_to_do(%c: i1, %a: memref<4xf32>, %i: index) -> index {
   %r:2 = scf.if %c -> (memref<4xf32>, index) {
     scf.yield %a, %i : memref<4xf32>, index
@@ -44,7 +44,37 @@ func.func @nothing_to_do(%c: i1, %a: memref<4xf32>, %i: index) -> index {
   scf.if %c {
     "test.use"(%r#0) : (memref<4xf32>) -> ()
   }
+  "test.use"(%r#1) : (index) -> ()
   cf.br ^bb1
 ^bb1:
-  return %r#1 : index
+  return %i : index
+}
+
+// -----
+
+// COM: The upstream deallocation replaces every region op, whatever its
+// COM: results, and crashes on a result of the replaced op that is live out
+// COM: of the block (llvm-project issue #119863). Results that are not ranked
+// COM: memrefs get an identity unrealized_conversion_cast, which the
+// COM: canonicalizer folds afterwards.
+
+// CHECK-LABEL: func @other_types_in_other_block
+//       CHECK: %[[R:.*]]:2 = scf.if
+//       CHECK: } else {
+//       CHECK: }
+//   CHECK-DAG: %[[U:.*]] = builtin.unrealized_conversion_cast %[[R]]#0 : memref<*xf32> to memref<*xf32>
+//   CHECK-DAG: %[[F:.*]] = builtin.unrealized_conversion_cast %[[R]]#1 : f32 to f32
+//       CHECK: cf.br ^bb1
+//       CHECK: ^bb1:
+//  CHECK-NEXT: "test.use"(%[[U]], %[[F]])
+func.func @other_types_in_other_block(%c: i1, %a: memref<*xf32>, %x: f32) {
+  %r:2 = scf.if %c -> (memref<*xf32>, f32) {
+    scf.yield %a, %x : memref<*xf32>, f32
+  } else {
+    scf.yield %a, %x : memref<*xf32>, f32
+  }
+  cf.br ^bb1
+^bb1:
+  "test.use"(%r#0, %r#1) : (memref<*xf32>, f32) -> ()
+  return
 }

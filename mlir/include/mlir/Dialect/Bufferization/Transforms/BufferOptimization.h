@@ -33,10 +33,11 @@ namespace bufferization {
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
-/// Inserts an identity `memref.cast` right after each memref result of an op
-/// with regions nested in `root` that is used in another block, and lets
-/// those uses use the cast: ownership-based deallocation keeps such a cast
-/// alive across blocks, but not the result itself. Returns the number of
+/// Inserts an identity cast right after each result of an op with regions
+/// nested in `root` that is used in another block, and lets those uses use
+/// the cast: ownership-based deallocation keeps such a cast alive across
+/// blocks, but not the result itself. Ranked memrefs get a `memref.cast`, any
+/// other value a `builtin.unrealized_conversion_cast`. Returns the number of
 /// casts inserted.
 unsigned castCrossBlockRegionResults(Operation *root);
 

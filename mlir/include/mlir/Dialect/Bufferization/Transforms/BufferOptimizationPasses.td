@@ -173,6 +173,13 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     an ordinary view that the deallocation tracks across blocks; the
     canonicalizer folds it away afterwards. No buffer is copied.
 
+    The upstream pass also crashes on a result of any other type that is used
+    in another block, because it replaces the op whatever its results
+    (llvm-project issue #119863). Such results, and unranked memrefs, whose
+    identity `memref.cast` is invalid, get an identity
+    `builtin.unrealized_conversion_cast` instead, which the canonicalizer
+    folds as well.
+
     Example:
 
     ```mlir

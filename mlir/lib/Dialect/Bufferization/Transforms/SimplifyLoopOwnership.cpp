@@ -27,6 +27,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir {
 namespace bufferization {
@@ -212,23 +214,39 @@ static std::optional<unsigned> getOwnershipIndex(LoopLikeOpInterface loop,
   return ownershipIndex;
 }
 
+/// The positions at which the `bufferization.dealloc` ops nested in a root
+/// free each buffer, indexed by the buffer (see `getFreedMemRef`).
+using FreedBuffers =
+    llvm::DenseMap<Value, SmallVector<std::pair<DeallocOp, unsigned>, 1>>;
+
+/// Indexes the buffers freed by the `bufferization.dealloc` ops in `root`.
+static FreedBuffers collectFreedBuffers(Operation *root) {
+  FreedBuffers freed;
+  root->walk([&](DeallocOp dealloc) {
+    for (auto [index, memref] : llvm::enumerate(dealloc.getMemrefs()))
+      freed[getFreedMemRef(memref)].push_back(
+          {dealloc, static_cast<unsigned>(index)});
+  });
+  return freed;
+}
+
 /// Finds the `bufferization.dealloc` after `loop` in its block that frees
 /// the init `buffer` of the loop, and returns it with the position of
-/// `buffer` among its memrefs.
+/// `buffer` among its memrefs; none if several positions free it.
 static std::optional<std::pair<DeallocOp, unsigned>>
-findDeallocAfterLoop(Operation *loop, Value buffer) {
+findDeallocAfterLoop(Operation *loop, Value buffer,
+                     const FreedBuffers &freedBuffers) {
+  auto it = freedBuffers.find(buffer);
+  if (it == freedBuffers.end())
+    return std::nullopt;
   std::optional<std::pair<DeallocOp, unsigned>> found;
-  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
-    auto dealloc = dyn_cast<DeallocOp>(op);
-    if (!dealloc)
+  for (auto [dealloc, index] : it->second) {
+    if (dealloc->getBlock() != loop->getBlock() ||
+        !loop->isBeforeInBlock(dealloc))
       continue;
-    for (auto [index, memref] : llvm::enumerate(dealloc.getMemrefs())) {
-      if (getFreedMemRef(memref) != buffer)
-        continue;
-      if (found)
-        return std::nullopt;
-      found = std::make_pair(dealloc, static_cast<unsigned>(index));
-    }
+    if (found)
+      return std::nullopt;
+    found = std::make_pair(dealloc, index);
   }
   return found;
 }
@@ -276,11 +294,15 @@ static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
 /// enclosing block frees right after the loop to the loop, when the loop
 /// always yields owned buffers in their place: the loop then frees the init
 /// in its first iteration and the buffer's ownership indicator is true in
-/// every iteration. Returns the number of buffers handed over.
-static unsigned
-transferOwnershipIntoLoop(RewriterBase &rewriter, LoopLikeOpInterface loop,
-                          const BufferViewFlowAnalysis &aliasAnalysis,
-                          DominanceInfo &domInfo) {
+/// every iteration. The positions of the deallocs that no longer free the
+/// buffers are added to `handedOver`; the caller drops them, all at once so
+/// that the blocks keep their order and the deallocs are rebuilt once.
+/// Returns the number of buffers handed over.
+static unsigned transferOwnershipIntoLoop(
+    RewriterBase &rewriter, LoopLikeOpInterface loop,
+    const BufferViewFlowAnalysis &aliasAnalysis, DominanceInfo &domInfo,
+    const FreedBuffers &freedBuffers,
+    llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver) {
   std::optional<ValueRange> yielded = loop.getYieldedValues();
   if (!yielded)
     return 0;
@@ -293,7 +315,7 @@ transferOwnershipIntoLoop(RewriterBase &rewriter, LoopLikeOpInterface loop,
         !matchPattern(loop.getInits()[*ownershipIndex], m_Zero()) ||
         !matchPattern((*yielded)[*ownershipIndex], m_One()))
       continue;
-    auto found = findDeallocAfterLoop(loop, init);
+    auto found = findDeallocAfterLoop(loop, init, freedBuffers);
     if (!found)
       continue;
     auto [dealloc, position] = *found;
@@ -308,13 +330,7 @@ transferOwnershipIntoLoop(RewriterBase &rewriter, LoopLikeOpInterface loop,
     rewriter.modifyOpInPlace(loop, [&, ownershipIndex = *ownershipIndex] {
       loop.getInitsMutable()[ownershipIndex].set(condition);
     });
-    SmallVector<Value> memrefs(dealloc.getMemrefs());
-    SmallVector<Value> conditions(dealloc.getConditions());
-    memrefs.erase(memrefs.begin() + position);
-    conditions.erase(conditions.begin() + position);
-    rewriter.setInsertionPoint(dealloc);
-    rewriter.replaceOpWithNewOp<DeallocOp>(dealloc, memrefs, conditions,
-                                           dealloc.getRetained());
+    handedOver[dealloc].insert(position);
     remark::passed(loop.getLoc(),
                    remark::RemarkOpts::name("OwnershipTransferred")
                        .category(kRemarkCategory))
@@ -362,9 +378,27 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
     if (isa<scf::ForOp, scf::WhileOp>(op))
       loops.push_back(cast<LoopLikeOpInterface>(op));
   });
+  FreedBuffers freedBuffers = collectFreedBuffers(root);
+  llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> handedOver;
   for (LoopLikeOpInterface loop : loops)
-    counts.numTransferred +=
-        transferOwnershipIntoLoop(rewriter, loop, aliasAnalysis, domInfo);
+    counts.numTransferred += transferOwnershipIntoLoop(
+        rewriter, loop, aliasAnalysis, domInfo, freedBuffers, handedOver);
+
+  // Drop the handed-over buffers from their deallocs.
+  for (auto &[op, positions] : handedOver) {
+    auto dealloc = cast<DeallocOp>(op);
+    SmallVector<Value> memrefs, conditions;
+    for (auto [index, memref, condition] :
+         llvm::enumerate(dealloc.getMemrefs(), dealloc.getConditions())) {
+      if (positions.contains(index))
+        continue;
+      memrefs.push_back(memref);
+      conditions.push_back(condition);
+    }
+    rewriter.setInsertionPoint(dealloc);
+    rewriter.replaceOpWithNewOp<DeallocOp>(dealloc, memrefs, conditions,
+                                           dealloc.getRetained());
+  }
   return counts;
 }
 

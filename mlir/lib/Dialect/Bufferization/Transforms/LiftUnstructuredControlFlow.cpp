@@ -24,8 +24,9 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Transforms/RegionUtils.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SCCIterator.h"
 
 namespace mlir {
 namespace bufferization {
@@ -36,38 +37,12 @@ namespace bufferization {
 
 using namespace mlir;
 
-/// Returns true if the blocks of `region` form a cycle through their
-/// terminators' successors.
+/// Returns true if the blocks of `region` reachable from its entry form a
+/// cycle through their terminators' successors.
 static bool hasCycle(Region &region) {
-  enum class State { Unvisited, OnStack, Done };
-  llvm::DenseMap<Block *, State> state;
-  for (Block &block : region)
-    state[&block] = State::Unvisited;
-  // Iterative depth-first search; each entry is a block and the index of the
-  // next successor to visit.
-  SmallVector<std::pair<Block *, unsigned>> stack;
-  for (Block &root : region) {
-    if (state[&root] != State::Unvisited)
-      continue;
-    state[&root] = State::OnStack;
-    stack.push_back({&root, 0});
-    while (!stack.empty()) {
-      auto &[block, next] = stack.back();
-      if (next == block->getNumSuccessors()) {
-        state[block] = State::Done;
-        stack.pop_back();
-        continue;
-      }
-      Block *succ = block->getSuccessor(next++);
-      State &succState = state[succ];
-      if (succState == State::OnStack)
-        return true;
-      if (succState == State::Unvisited) {
-        succState = State::OnStack;
-        stack.push_back({succ, 0});
-      }
-    }
-  }
+  for (auto scc = llvm::scc_begin(&region); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle())
+      return true;
   return false;
 }
 
@@ -163,10 +138,9 @@ struct LiftUnstructuredControlFlowPass
     DominanceInfo dominance;
     bool anyFailed = false;
     for (Region *region : regions) {
-      if (!hasCycle(*region) && !findMultiWayBranch(*region))
-        continue;
-      // The lifting expects every block to be reachable from the entry; the
-      // canonicalizer would drop the others anyway.
+      // The lifting expects every block to be reachable from the entry, and
+      // the cycle search only visits those; the canonicalizer would drop
+      // the others anyway.
       (void)eraseUnreachableBlocks(rewriter, *region);
       Operation *multiWay = findMultiWayBranch(*region);
       if (!hasCycle(*region) && !multiWay)

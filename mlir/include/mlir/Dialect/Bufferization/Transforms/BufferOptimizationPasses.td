@@ -122,7 +122,8 @@ def LiftUnstructuredControlFlowPass
     undefined values are `ub.poison`; the canonicalizer removes most of
     them, and `convert-ub-to-llvm` lowers the rest. Regions the deallocation
     supports as they are, including diamonds of `cf.cond_br` and `cf.br`,
-    are left alone.
+    are left alone, except that blocks unreachable from the entry of a
+    region with several blocks are dropped, as the canonicalizer would.
 
     Only `cf.br`, `cf.cond_br` and `cf.switch` can be lifted. A region that
     needs lifting and branches with any other op, and a multi-way branch of

@@ -12,15 +12,23 @@
 //   mlir-opt --load-pass-plugin=MLIRBufferOptPlugin.so \
 //     --optimized-buffer-deallocation-pipeline input.mlir
 //
+// The same library is also a dialect plugin (`--load-dialect-plugin`) that
+// attaches the series' BufferDeallocationOpInterface models, for running
+// upstream's `ownership-based-buffer-deallocation` on its own; the pipeline
+// attaches them itself.
+//
 // Upstream's `buffer-deallocation-pipeline` keeps its name in a stock tool,
 // so the series' pipeline is offered as `optimized-buffer-deallocation-
 // pipeline`.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Compiler.h"
@@ -35,5 +43,16 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
             bufferization::registerBufferOptimizationPasses();
             memref::registerMergeAllocPasses();
             bufferization::registerOptimizedBufferDeallocationPipeline();
+          }};
+}
+
+/// Entry point of the plugin as a dialect plugin: attaches the interface
+/// models of the series.
+extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
+mlirGetDialectPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "MLIRBufferOptModels", LLVM_VERSION_STRING,
+          [](DialectRegistry *registry) {
+            affine::registerBufferDeallocationOpInterfaceExternalModels(
+                *registry);
           }};
 }

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
@@ -330,6 +331,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  affine::registerBufferDeallocationOpInterfaceExternalModels(registry);
   registerAllGPUToLLVMIRTranslations(registry);
   ::test::registerTestDialect(registry);
   ::test::registerTestTransformDialectExtension(registry);

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 
+#include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -68,6 +69,14 @@ namespace {
 struct PrepareBufferDeallocationPass
     : public bufferization::impl::PrepareBufferDeallocationPassBase<
           PrepareBufferDeallocationPass> {
+  /// The deallocation that follows this pass needs the series' interface
+  /// models; declaring them here attaches them in any tool that runs the
+  /// pipeline, a stock `mlir-opt` with the plugin included.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    PrepareBufferDeallocationPassBase::getDependentDialects(registry);
+    affine::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  }
+
   void runOnOperation() override {
     bufferization::castCrossBlockRegionResults(getOperation());
   }

@@ -199,6 +199,11 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     ^bb1:
       "test.use"(%0) : (memref<4xf32>) -> ()
     ```
+
+    The pass also attaches the series' `BufferDeallocationOpInterface`
+    models to the context (for `affine.for` with memref `iter_args`), so that the
+    deallocation after it handles these ops in any tool that runs the
+    pipeline, including a stock `mlir-opt` that loads the plugin.
   }];
   let dependentDialects = ["memref::MemRefDialect"];
 }

@@ -293,8 +293,12 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                                    Operation *root) {
   BufferViewFlowAnalysis aliasAnalysis(root);
   CallCaptureAnalysis calls(root);
+  AsyncFunctions asyncFunctions(root);
   SmallVector<memref::DeallocOp> deallocs;
-  root->walk([&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
+  root->walk([&](memref::DeallocOp dealloc) {
+    if (!asyncFunctions.contains(dealloc))
+      deallocs.push_back(dealloc);
+  });
 
   unsigned numMoved = 0;
   for (memref::DeallocOp dealloc : deallocs) {
@@ -455,8 +459,12 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
   // Reuse replaces allocations; it never changes how a function uses its
   // arguments, so the answers about calls stay valid throughout.
   CallCaptureAnalysis calls(root);
+  AsyncFunctions asyncFunctions(root);
   SmallVector<Block *> blocks;
-  root->walk([&](Block *block) { blocks.push_back(block); });
+  root->walk([&](Block *block) {
+    if (!asyncFunctions.contains(block->getParentOp()))
+      blocks.push_back(block);
+  });
   unsigned numReused = 0;
   for (Block *block : blocks)
     numReused += ::reuseFreedBuffers(rewriter, *block, aliasAnalysis, calls,
@@ -594,8 +602,12 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
 
 unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
                                                 Operation *root) {
+  AsyncFunctions asyncFunctions(root);
   SmallVector<memref::CopyOp> copies;
-  root->walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  root->walk([&](memref::CopyOp copy) {
+    if (!asyncFunctions.contains(copy))
+      copies.push_back(copy);
+  });
 
   // The analyses describe the IR before a rewrite; they are rebuilt after
   // each one.

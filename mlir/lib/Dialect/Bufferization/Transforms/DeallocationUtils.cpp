@@ -8,6 +8,7 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -26,4 +27,18 @@ void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,
   auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
   if (metadata && metadata->use_empty())
     rewriter.eraseOp(metadata);
+}
+
+bufferization::AsyncFunctions::AsyncFunctions(Operation *root) {
+  root->walk([&](async::ExecuteOp op) {
+    functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
+  });
+}
+
+bool bufferization::AsyncFunctions::contains(Operation *op) const {
+  if (functions.empty())
+    return false;
+  if (!op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    op = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  return functions.contains(op);
 }

@@ -16,6 +16,7 @@
 #define LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
 class RewriterBase;
@@ -30,6 +31,22 @@ Value getFreedMemRef(Value memref);
 /// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
 /// its operand if nothing else uses it.
 void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
+
+/// The functions under `root` whose lifetimes these passes leave alone: the
+/// closest isolated-from-above ancestors (`root` included) of every
+/// `async.execute`. The body of an `async.execute` may run concurrently with
+/// the ops after it until it is awaited, which the passes' reasoning on
+/// program order within a block does not model.
+class AsyncFunctions {
+public:
+  explicit AsyncFunctions(Operation *root);
+
+  /// Returns true if `op` is one of the functions or is in one of them.
+  bool contains(Operation *op) const;
+
+private:
+  llvm::SmallPtrSet<Operation *, 4> functions;
+};
 
 } // namespace bufferization
 } // namespace mlir

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -101,8 +103,12 @@ findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
   std::optional<BufferViewFlowAnalysis> aliasAnalysis(root);
+  AsyncFunctions asyncFunctions(root);
   SmallVector<memref::AllocOp> allocs;
-  root->walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+  root->walk([&](memref::AllocOp alloc) {
+    if (!asyncFunctions.contains(alloc))
+      allocs.push_back(alloc);
+  });
   // Allocations erased because they share the buffer of another one.
   llvm::SmallPtrSet<Operation *, 8> erased;
 

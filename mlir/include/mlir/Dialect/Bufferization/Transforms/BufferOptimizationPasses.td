@@ -410,6 +410,10 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
 
     Each loop rewritten is reported as a `passed` optimization remark of
     category `double-buffer-loops`.
+
+    Functions that contain an `async.execute` are left alone: its body may
+    run concurrently with the ops after it until it is awaited, which the
+    pass's reasoning on program order does not model.
   }];
   let statistics = [
     Statistic<"numAllocsRemoved", "num-allocs-removed",
@@ -484,6 +488,10 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
 
     Each deallocation moved is reported as a `passed` optimization remark of
     category `free-buffers-at-last-use`.
+
+    Functions that contain an `async.execute` are left alone: its body may
+    run concurrently with the ops after it until it is awaited, which the
+    pass's reasoning on program order does not model.
   }];
   let statistics = [
     Statistic<"numDeallocsMoved", "num-deallocs-moved",
@@ -535,6 +543,10 @@ def ElideBufferCopiesPass : Pass<"elide-buffer-copies"> {
 
     Each copy removed is reported as a `passed` optimization remark of
     category `elide-buffer-copies`.
+
+    Functions that contain an `async.execute` are left alone: its body may
+    run concurrently with the ops after it until it is awaited, which the
+    pass's reasoning on program order does not model.
   }];
   let statistics = [
     Statistic<"numCopiesElided", "num-copies-elided",
@@ -579,6 +591,10 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
 
     Each allocation removed is reported as a `passed` optimization remark of
     category `reuse-freed-buffers`.
+
+    Functions that contain an `async.execute` are left alone: its body may
+    run concurrently with the ops after it until it is awaited, which the
+    pass's reasoning on program order does not model.
   }];
   let statistics = [
     Statistic<"numAllocsReused", "num-allocs-reused",
@@ -648,6 +664,10 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     }
     memref.dealloc %t : memref<?xf32>
     ```
+
+    Functions that contain an `async.execute` are left alone: its body may
+    run concurrently with the ops after it until it is awaited, which the
+    pass's reasoning on program order does not model.
   }];
 }
 

@@ -32,6 +32,7 @@ def lib(directory, name):
 
 runner_utils = lib(config.mlir_lib_dir, "libmlir_runner_utils")
 c_runner_utils = lib(config.mlir_lib_dir, "libmlir_c_runner_utils")
+async_runtime = lib(config.mlir_lib_dir, "libmlir_async_runtime")
 alloc_tracker = lib(config.buffer_opt_lib_dir, "libmlir_alloc_tracker")
 plugin = lib(config.buffer_opt_lib_dir, "MLIRBufferOptPlugin")
 
@@ -81,6 +82,7 @@ config.substitutions.extend(
         ("%stock_mlir_opt", stock_mlir_opt),
         ("%mlir_runner_utils", runner_utils),
         ("%mlir_c_runner_utils", c_runner_utils),
+        ("%mlir_async_runtime", async_runtime),
         ("%alloc_tracker", alloc_tracker),
         ("%buffer_opt_plugin", plugin),
         ("%lower-and-run-tracked", lower_to_llvm + " | " + run_tracked),

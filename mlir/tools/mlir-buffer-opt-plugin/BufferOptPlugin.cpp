@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
@@ -50,9 +51,10 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
 /// models of the series.
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "MLIRBufferOptModels", LLVM_VERSION_STRING,
-          [](DialectRegistry *registry) {
-            affine::registerBufferDeallocationOpInterfaceExternalModels(
-                *registry);
-          }};
+  return {
+      MLIR_PLUGIN_API_VERSION, "MLIRBufferOptModels", LLVM_VERSION_STRING,
+      [](DialectRegistry *registry) {
+        affine::registerBufferDeallocationOpInterfaceExternalModels(*registry);
+        async::registerBufferDeallocationOpInterfaceExternalModels(*registry);
+      }};
 }

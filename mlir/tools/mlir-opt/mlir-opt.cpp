@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
@@ -332,6 +333,7 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   affine::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  async::registerBufferDeallocationOpInterfaceExternalModels(registry);
   registerAllGPUToLLVMIRTranslations(registry);
   ::test::registerTestDialect(registry);
   ::test::registerTestTransformDialectExtension(registry);

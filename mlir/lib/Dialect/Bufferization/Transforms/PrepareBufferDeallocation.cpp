@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 
 #include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -75,6 +76,7 @@ struct PrepareBufferDeallocationPass
   void getDependentDialects(DialectRegistry &registry) const override {
     PrepareBufferDeallocationPassBase::getDependentDialects(registry);
     affine::registerBufferDeallocationOpInterfaceExternalModels(registry);
+    async::registerBufferDeallocationOpInterfaceExternalModels(registry);
   }
 
   void runOnOperation() override {

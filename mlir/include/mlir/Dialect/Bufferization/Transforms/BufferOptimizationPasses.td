@@ -201,7 +201,8 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     ```
 
     The pass also attaches the series' `BufferDeallocationOpInterface`
-    models to the context (for `affine.for` with memref `iter_args`), so that the
+    models to the context (for `affine.for` with memref `iter_args`, and for
+    `async.execute`, `async.yield` and `async.await`), so that the
     deallocation after it handles these ops in any tool that runs the
     pipeline, including a stock `mlir-opt` that loads the plugin.
   }];

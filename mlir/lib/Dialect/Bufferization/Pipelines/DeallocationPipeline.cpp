@@ -45,11 +45,10 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(createCanonicalizerPass());
 
   // Stop with a diagnostic where the upstream pass is known to fail.
-  if (options.privateFunctionDynamicOwnership) {
-    CheckBufferDeallocationInputPassOptions checkOptions;
-    checkOptions.privateFunctionDynamicOwnership = true;
-    pm.addPass(createCheckBufferDeallocationInputPass(checkOptions));
-  }
+  CheckBufferDeallocationInputPassOptions checkOptions;
+  checkOptions.privateFunctionDynamicOwnership =
+      options.privateFunctionDynamicOwnership;
+  pm.addPass(createCheckBufferDeallocationInputPass(checkOptions));
 
   // Work around the deallocation's liveness of replaced region ops; after
   // the last canonicalization, which would fold the casts away.

@@ -14,9 +14,14 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 
+#include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace bufferization {
@@ -69,6 +74,42 @@ checkPrivateCallResults(ModuleOp module, SymbolTableCollection &symbolTables) {
   return failure(failed);
 }
 
+/// Returns true if ownership-based deallocation knows what `op` does with the
+/// buffers it takes or returns: through its memory effects (or those of the
+/// ops nested in it), a deallocation model, or the call and control-flow
+/// interfaces the deallocation handles itself.
+static bool hasKnownBufferSemantics(Operation *op) {
+  return isa<MemoryEffectOpInterface,
+             bufferization::BufferDeallocationOpInterface, CallOpInterface,
+             BranchOpInterface, RegionBranchOpInterface,
+             RegionBranchTerminatorOpInterface, FunctionOpInterface>(op) ||
+         op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+}
+
+/// Checks that every op in a function (the ops the deallocation processes)
+/// that takes or returns a memref has known buffer semantics. Returns failure
+/// after emitting an error at the first that does not.
+static LogicalResult checkUnknownBufferOps(ModuleOp module) {
+  auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
+  WalkResult result = module.walk([&](func::FuncOp func) {
+    return func.walk([&](Operation *op) {
+      if (op == func.getOperation() || hasKnownBufferSemantics(op) ||
+          (llvm::none_of(op->getOperandTypes(), isMemRef) &&
+           llvm::none_of(op->getResultTypes(), isMemRef)))
+        return WalkResult::advance();
+      op->emitOpError()
+          << "takes or returns a memref but implements neither "
+             "MemoryEffectOpInterface nor BufferDeallocationOpInterface, so "
+             "ownership-based deallocation cannot tell whether it frees, keeps "
+             "or forwards a buffer; declare its memory effects "
+             "(MemoryEffectOpInterface) or attach a "
+             "BufferDeallocationOpInterface model";
+      return WalkResult::interrupt();
+    });
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 /// Rejects input that ownership-based deallocation would mishandle.
 struct CheckBufferDeallocationInputPass
@@ -77,6 +118,8 @@ struct CheckBufferDeallocationInputPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(checkUnknownBufferOps(getOperation())))
+      return signalPassFailure();
     SymbolTableCollection symbolTables;
     if (privateFunctionDynamicOwnership &&
         failed(checkPrivateCallResults(getOperation(), symbolTables)))

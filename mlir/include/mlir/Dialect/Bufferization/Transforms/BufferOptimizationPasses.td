@@ -84,6 +84,14 @@ def CheckBufferDeallocationInputPass
 
     Checks:
 
+    * An op that takes or returns a memref but implements neither
+      `MemoryEffectOpInterface` (nor has recursive memory effects) nor
+      `BufferDeallocationOpInterface`, nor one of the call and control-flow
+      interfaces the deallocation handles itself. The upstream pass stops
+      on some of these with "ops with unknown memory side effects are not
+      supported", which names neither the op nor a remedy, and accepts
+      others assuming that their results alias their operands, which is
+      wrong for an op that frees or keeps a buffer.
     * With `private-function-dynamic-ownership`: a memref result of a call
       to a private function with a body that is used in another block than
       the call's. The upstream pass replaces such calls to add ownership

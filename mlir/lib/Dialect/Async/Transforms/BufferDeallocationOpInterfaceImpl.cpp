@@ -115,6 +115,9 @@ struct YieldOpInterface
       return failure();
 
     // Hand over the owned ones and clone the others.
+    assert(owned.size() == static_cast<size_t>(
+                               llvm::count_if(op->getOperands(), isMemRef)) &&
+           "expected one updated ownership per yielded memref");
     OpBuilder builder(op);
     auto ownedIt = owned.begin();
     for (OpOperand &operand : op->getOpOperands()) {

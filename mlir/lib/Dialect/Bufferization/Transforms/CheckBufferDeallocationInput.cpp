@@ -20,7 +20,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -82,7 +81,7 @@ static bool hasKnownBufferSemantics(Operation *op) {
   return isa<MemoryEffectOpInterface,
              bufferization::BufferDeallocationOpInterface, CallOpInterface,
              BranchOpInterface, RegionBranchOpInterface,
-             RegionBranchTerminatorOpInterface, FunctionOpInterface>(op) ||
+             RegionBranchTerminatorOpInterface>(op) ||
          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
 }
 

@@ -23,6 +23,7 @@
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
+// HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership

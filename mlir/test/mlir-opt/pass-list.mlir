@@ -37,6 +37,7 @@
 // EXTRA-NEXT: --reuse-freed-buffers
 // EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors
+// EXTRA-NEXT: --unalias-function-results
 // EXTRA-NOT:  --
 
 // DIALECTS: {{ test, test_dyn, test_irdl_to_cpp,}}

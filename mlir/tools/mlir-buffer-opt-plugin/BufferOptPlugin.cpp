@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
@@ -56,5 +57,6 @@ mlirGetDialectPluginInfo() {
       [](DialectRegistry *registry) {
         affine::registerBufferDeallocationOpInterfaceExternalModels(*registry);
         async::registerBufferDeallocationOpInterfaceExternalModels(*registry);
+        func::registerBufferViewFlowOpInterfaceExternalModels(*registry);
       }};
 }

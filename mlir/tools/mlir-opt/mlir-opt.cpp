@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -334,6 +335,7 @@ int main(int argc, char **argv) {
   registerAllExtensions(registry);
   affine::registerBufferDeallocationOpInterfaceExternalModels(registry);
   async::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  func::registerBufferViewFlowOpInterfaceExternalModels(registry);
   registerAllGPUToLLVMIRTranslations(registry);
   ::test::registerTestDialect(registry);
   ::test::registerTestTransformDialectExtension(registry);

@@ -68,6 +68,15 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createCanonicalizerPass());
   }
 
+  // Make function results distinct buffers and mark the calls, whose results
+  // then need no alias checks in the lowering below.
+  if (options.noAliasFunctionResults) {
+    UnaliasFunctionResultsPassOptions unaliasOptions;
+    unaliasOptions.privateFunctionDynamicOwnership =
+        options.privateFunctionDynamicOwnership;
+    pm.addPass(createUnaliasFunctionResultsPass(unaliasOptions));
+  }
+
   // Lower what needs few alias checks inline; the helper-based lowering takes
   // the rest.
   if (options.lowerDeallocationsToSCF)

@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -165,7 +164,7 @@ private:
 /// ```
 struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
   LowerDeallocWithInlineAliasChecks(MLIRContext *context,
-                                    BufferOriginAnalysis &analysis,
+                                    CallAwareBufferOriginAnalysis &analysis,
                                     unsigned maxAliasChecks)
       : OpRewritePattern<DeallocOp>(context), analysis(analysis),
         maxAliasChecks(maxAliasChecks) {}
@@ -244,7 +243,7 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
   }
 
 private:
-  BufferOriginAnalysis &analysis;
+  CallAwareBufferOriginAnalysis &analysis;
   unsigned maxAliasChecks;
 };
 
@@ -259,7 +258,7 @@ struct LowerDeallocationsToSCFPass
   using Base::Base;
 
   void runOnOperation() override {
-    BufferOriginAnalysis analysis(getOperation());
+    CallAwareBufferOriginAnalysis analysis(getOperation());
     RewritePatternSet patterns(&getContext());
     populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
@@ -269,7 +268,7 @@ struct LowerDeallocationsToSCFPass
 } // namespace
 
 void mlir::bufferization::populateLowerDeallocationsToSCFPatterns(
-    RewritePatternSet &patterns, BufferOriginAnalysis &analysis,
+    RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
     unsigned maxAliasChecks) {
   patterns.add<LowerDeallocWithInlineAliasChecks>(patterns.getContext(),
                                                   analysis, maxAliasChecks);

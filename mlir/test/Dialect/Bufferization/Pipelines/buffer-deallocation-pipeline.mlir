@@ -10,6 +10,7 @@
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
+// HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -21,6 +22,7 @@
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --merge-alloc
+// HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -39,6 +41,7 @@
 // STAGES-NEXT:   buffer-deallocation-simplification,
 // STAGES-NEXT:   simplify-loop-ownership,
 // STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   unalias-function-results{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
 // STAGES-NEXT:   bufferization-lower-deallocations,
 // STAGES-NEXT:   double-buffer-loops,
@@ -51,6 +54,11 @@
 // STAGES-NEXT: )
 
 // Each stage of the series can be switched off.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
+// NOUNALIAS:     simplify-loop-ownership,
+// NOUNALIAS-NOT: unalias-function-results
+// NOUNALIAS:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSCF
 // NOSCF:     buffer-deallocation-simplification,
@@ -133,22 +141,25 @@
 
 // With dynamic ownership, the private function returns the ownership of its
 // result next to it and the caller frees the buffer only when it owns it.
+// The private function keeps that ABI, not the no-alias one.
 // DYN-LABEL: func.func private @make
-//  DYN-SAME:   -> (memref<4xf32>, i1)
+//  DYN-SAME:   -> (memref<4xf32>, i1) {
 //       DYN:   %[[TRUE:.*]] = arith.constant true
 //       DYN:   %[[A:.*]] = memref.alloc() : memref<4xf32>
 //       DYN:   return %[[A]], %[[TRUE]] : memref<4xf32>, i1
 // DYN-LABEL: func.func @caller
 //       DYN:   %[[R:.*]]:2 = call @make() : () -> (memref<4xf32>, i1)
+//   DYN-NOT:   buffer_abi
 //       DYN:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
 //  DYN-NEXT:   scf.if %[[R]]#1 {
 //  DYN-NEXT:     memref.dealloc %[[BASE]] : memref<f32>
 
-// By default, the function boundary ABI holds: the caller owns the result.
+// By default, the function boundary ABI holds: the caller owns the result,
+// under the no-alias ABI, which marks the function and its call.
 // ABI-LABEL: func.func private @make
-//  ABI-SAME:   -> memref<4xf32>
+//  ABI-SAME:   -> memref<4xf32> attributes {buffer_abi.no_alias_results} {
 // ABI-LABEL: func.func @caller
-//       ABI:   %[[R:.*]] = call @make() : () -> memref<4xf32>
+//       ABI:   %[[R:.*]] = call @make() {buffer_abi.no_alias_results} : () -> memref<4xf32>
 //   ABI-NOT:   scf.if
 //       ABI:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
 //  ABI-NEXT:   memref.dealloc %[[BASE]] : memref<f32>

@@ -50,6 +50,15 @@ struct DeallocationPipelineOptions
           "buffer clones in the callee."),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> noAliasFunctionResults{
+      *this, "no-alias-function-results",
+      llvm::cl::desc(
+          "Guarantee that no memref result of a function is the same buffer "
+          "as another result (cloning it, at run time only if they may "
+          "alias), so that callers free results without runtime alias "
+          "checks; false keeps the upstream ownership ABI"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> simplifyLoopOwnership{
       *this, "simplify-loop-ownership",
       llvm::cl::desc("Fold the ownership indicators of loops to constants "

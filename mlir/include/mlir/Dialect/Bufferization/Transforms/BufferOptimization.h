@@ -15,10 +15,10 @@
 #ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 #define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-class BufferOriginAnalysis;
 class RewritePatternSet;
 class RewriterBase;
 
@@ -96,9 +96,41 @@ unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root);
 /// `memref.dealloc` ops with inline alias checks, for ops that need at most
 /// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing
 /// statically where it can and must outlive the patterns.
-void populateLowerDeallocationsToSCFPatterns(RewritePatternSet &patterns,
-                                             BufferOriginAnalysis &analysis,
-                                             unsigned maxAliasChecks);
+/// Decides like `BufferOriginAnalysis` whether two buffers come from the same
+/// allocation, and in addition takes each memref result of a `func.call`
+/// marked as following the no-alias function boundary ABI
+/// (`func::kNoAliasResultsAttrName`) for a fresh allocation, as it takes the
+/// result of a `memref.alloc`: such a result aliases no other result and no
+/// buffer that the caller holds.
+class CallAwareBufferOriginAnalysis {
+public:
+  explicit CallAwareBufferOriginAnalysis(Operation *root);
+
+  /// Returns true if `v1` and `v2` come from the same allocation, false if
+  /// they come from different ones, and nullopt if that is not known.
+  std::optional<bool> isSameAllocation(Value v1, Value v2);
+
+private:
+  BufferOriginAnalysis originAnalysis;
+  /// Built only when `root` has a marked call; upstream's answer stands
+  /// otherwise.
+  std::optional<BufferViewFlowAnalysis> flowAnalysis;
+};
+
+/// Makes the memref results of every function under `module` that follows the
+/// no-alias ABI alias neither each other nor (by the ownership ABI) the
+/// arguments: clones a result that is the same buffer as an earlier one,
+/// statically or, if that is unknown, as checked at run time. Marks those
+/// functions and the calls of them with `func::kNoAliasResultsAttrName`.
+/// Private functions are left to the dynamic ownership ABI if
+/// `privateFunctionDynamicOwnership` is set. Returns the number of results
+/// that may be cloned.
+unsigned unaliasFunctionResults(Operation *module,
+                                bool privateFunctionDynamicOwnership);
+
+void populateLowerDeallocationsToSCFPatterns(
+    RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
+    unsigned maxAliasChecks);
 
 #define GEN_PASS_REGISTRATION
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"

@@ -234,7 +234,9 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     retained, neither is). The updated condition of a retained memref is the
     disjunction of the conditions of the memrefs that alias it. Pairs that
     `BufferOriginAnalysis` decides statically (two different allocations, or
-    views of the same one) need no comparison.
+    views of the same one) need no comparison; the results of calls marked
+    with `buffer_abi.no_alias_results` (see `unalias-function-results`) count
+    as fresh allocations there.
 
     The code is quadratic in the number of operands, so an op that needs more
     than `max-alias-checks` runtime comparisons is left alone, for
@@ -272,6 +274,91 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
            "lowering">
   ];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
+def UnaliasFunctionResultsPass
+    : Pass<"unalias-function-results", "ModuleOp"> {
+  let summary = "Make the memref results of functions distinct buffers, so "
+                "that callers free them without runtime alias checks";
+  let description = [{
+    Implements the no-alias function boundary ABI. Runs after
+    `ownership-based-buffer-deallocation` and before the deallocations are
+    lowered, in `buffer-deallocation-pipeline` under
+    `no-alias-function-results` (on by default).
+
+    Under the ownership ABI of the deallocation, each memref result of a
+    function is owned by the caller, so it is no argument of the callee and no
+    view of one, but two results may be the same buffer (`return %a, %a`, or
+    two calls of the same callee). The caller then frees them behind runtime
+    comparisons of their addresses. Under the no-alias ABI, each result is a
+    buffer that the caller owns alone:
+
+    * In each function with memref results, a result that is the same
+      buffer as an earlier result gets a `bufferization.clone`; if that is
+      known only at run time, the clone is taken behind a comparison of the
+      aligned pointers, so the copy is made only when they do alias.
+    * The function and every `func.call` of it get the unit attribute
+      `buffer_abi.no_alias_results`. The `BufferViewFlowOpInterface` model of
+      `func.call` and `lower-deallocations-to-scf` take the results of a
+      marked call for fresh allocations, so the caller frees them without
+      alias checks, and the buffer lifetime passes no longer take them for
+      aliases of the call's operands.
+
+    A declaration is trusted to follow the ABI only if it carries the
+    attribute itself: put it on the declarations of functions compiled
+    under the same ABI. Private functions keep the dynamic ownership ABI
+    when `private-function-dynamic-ownership` is set, and calls of them are
+    not marked.
+
+    Example:
+
+    ```mlir
+    func.func @f(%c: i1) -> (memref<4xf32>, memref<4xf32>) {
+      %a = memref.alloc() : memref<4xf32>
+      %b = memref.alloc() : memref<4xf32>
+      %s = arith.select %c, %a, %b : memref<4xf32>
+      bufferization.dealloc (%b : memref<4xf32>) if (%true)
+          retain (%a, %s : memref<4xf32>, memref<4xf32>)
+      return %a, %s : memref<4xf32>, memref<4xf32>
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func @f(%c: i1) -> (memref<4xf32>, memref<4xf32>)
+        attributes {buffer_abi.no_alias_results} {
+      ...
+      %pa = memref.extract_aligned_pointer_as_index %a
+      %ps = memref.extract_aligned_pointer_as_index %s
+      %same = arith.cmpi eq, %ps, %pa : index
+      %r = scf.if %same -> (memref<4xf32>) {
+        %clone = bufferization.clone %s : memref<4xf32> to memref<4xf32>
+        scf.yield %clone : memref<4xf32>
+      } else {
+        scf.yield %s : memref<4xf32>
+      }
+      return %a, %r : memref<4xf32>, memref<4xf32>
+    }
+    ```
+
+    Each return with results that are or may be cloned is reported as a
+    `passed` optimization remark of category `unalias-function-results`.
+  }];
+  let options = [
+    Option<"privateFunctionDynamicOwnership",
+           "private-function-dynamic-ownership", "bool", /*default=*/"false",
+           "Leave private functions, which the deallocation gave dynamic "
+           "ownership results, to that ABI">
+  ];
+  let statistics = [
+    Statistic<"numResultsUnaliased", "num-results-unaliased",
+              "Number of function results that are or may be cloned">
+  ];
+  let dependentDialects = ["arith::ArithDialect",
+                           "bufferization::BufferizationDialect",
+                           "func::FuncDialect", "memref::MemRefDialect",
                            "scf::SCFDialect"];
 }
 

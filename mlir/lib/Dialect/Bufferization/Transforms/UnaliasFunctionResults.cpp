@@ -1,0 +1,280 @@
+//===- UnaliasFunctionResults.cpp - The no-alias function boundary ABI ----===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the no-alias function boundary ABI: on the callee's
+// side, a pass that makes the memref results of a function distinct buffers;
+// on the caller's side, an origin analysis that takes the results of calls of
+// such functions for fresh allocations, so that freeing them needs no runtime
+// alias checks.
+//
+// Under the ownership ABI of the ownership-based deallocation, every memref
+// result is owned by the caller, so it is not an argument of the callee (the
+// callee owns none of them) nor a view of one. Two results may still be the
+// same buffer, which is what this pass rules out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_UNALIASFUNCTIONRESULTSPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+//===----------------------------------------------------------------------===//
+// CallAwareBufferOriginAnalysis
+//===----------------------------------------------------------------------===//
+
+/// Returns true if `value` is a memref result of a call marked as following
+/// the no-alias ABI.
+static bool isNoAliasCallResult(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  return result && isa<func::CallOp>(result.getOwner()) &&
+         result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
+}
+
+/// Returns true if `value` is a fresh buffer: the result of an allocation or
+/// of a no-alias call.
+static bool isFreshBuffer(Value value) {
+  if (isNoAliasCallResult(value))
+    return true;
+  Operation *op = value.getDefiningOp();
+  return op && hasEffect<MemoryEffects::Allocate>(op, value);
+}
+
+/// Returns true if `value` is an argument of the entry block of a function.
+static bool isFunctionArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return false;
+  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return func && arg.getOwner() == &func.getFunctionBody().front();
+}
+
+/// Returns the buffer that `value` is a view of, through any chain of views.
+static Value getViewBase(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view.getViewDest() != value)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+CallAwareBufferOriginAnalysis::CallAwareBufferOriginAnalysis(Operation *root)
+    : originAnalysis(root) {
+  bool hasNoAliasCall = false;
+  root->walk([&](func::CallOp call) {
+    hasNoAliasCall |= call->hasAttr(func::kNoAliasResultsAttrName);
+    return hasNoAliasCall ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (hasNoAliasCall)
+    flowAnalysis.emplace(root);
+}
+
+std::optional<bool> CallAwareBufferOriginAnalysis::isSameAllocation(Value v1,
+                                                                    Value v2) {
+  std::optional<bool> known = originAnalysis.isSameAllocation(v1, v2);
+  if (known || !flowAnalysis)
+    return known;
+
+  // The terminal buffers each value may come from, and whether they are all
+  // fresh, or fresh or function arguments.
+  struct Terminals {
+    llvm::SmallPtrSet<Value, 8> values;
+    bool allFresh = true;
+    bool allFreshOrArguments = true;
+  };
+  auto getTerminals = [&](Value value) {
+    Terminals terminals;
+    for (Value origin : flowAnalysis->resolveReverse(getViewBase(value))) {
+      if (!isa<BaseMemRefType>(origin.getType()) ||
+          !flowAnalysis->mayBeTerminalBuffer(origin))
+        continue;
+      terminals.values.insert(origin);
+      bool fresh = isFreshBuffer(origin);
+      terminals.allFresh &= fresh;
+      terminals.allFreshOrArguments &= fresh || isFunctionArgument(origin);
+    }
+    return terminals;
+  };
+  Terminals terminals1 = getTerminals(v1);
+  Terminals terminals2 = getTerminals(v2);
+  if (terminals1.values.empty() || terminals2.values.empty())
+    return std::nullopt;
+  for (Value terminal : terminals1.values)
+    if (terminals2.values.contains(terminal))
+      return std::nullopt;
+  // A fresh buffer is none of the buffers that exist when it is created.
+  if ((terminals1.allFresh && terminals2.allFreshOrArguments) ||
+      (terminals1.allFreshOrArguments && terminals2.allFresh))
+    return false;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// unaliasFunctionResults
+//===----------------------------------------------------------------------===//
+
+/// Returns true if `type` has a memref among its results.
+static bool hasMemRefResult(FunctionType type) {
+  return llvm::any_of(type.getResults(), llvm::IsaPred<BaseMemRefType>);
+}
+
+/// Makes the memref operands of `returnOp` distinct buffers: an operand that
+/// is the same buffer as an earlier one is cloned, unconditionally if that is
+/// known, behind a comparison of their aligned pointers if it may be.
+/// Returns the number of operands that may be cloned.
+static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
+                                      CallAwareBufferOriginAnalysis &analysis) {
+  OpBuilder builder(returnOp);
+  Location loc = returnOp.getLoc();
+  SmallVector<Value> earlier;
+  DenseMap<Value, Value> pointers;
+  auto getPointer = [&](Value memref) {
+    Value &pointer = pointers[memref];
+    if (!pointer)
+      pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+    return pointer;
+  };
+
+  unsigned numCloned = 0, numMaybeCloned = 0;
+  for (OpOperand &operand : returnOp->getOpOperands()) {
+    Value memref = operand.get();
+    if (!isa<BaseMemRefType>(memref.getType()))
+      continue;
+    bool sameBuffer = false;
+    Value mayBeSame;
+    for (Value other : earlier) {
+      std::optional<bool> known = analysis.isSameAllocation(memref, other);
+      if (known && !*known)
+        continue;
+      if (known) {
+        sameBuffer = true;
+        break;
+      }
+      Value equal =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                getPointer(memref), getPointer(other));
+      mayBeSame = mayBeSame
+                      ? arith::OrIOp::create(builder, loc, mayBeSame, equal)
+                      : equal;
+    }
+    earlier.push_back(memref);
+    if (sameBuffer) {
+      operand.set(CloneOp::create(builder, loc, memref));
+      ++numCloned;
+      continue;
+    }
+    if (!mayBeSame)
+      continue;
+    auto ifOp = scf::IfOp::create(
+        builder, loc, mayBeSame,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, Value(CloneOp::create(b, l, memref)));
+        },
+        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, memref); });
+    operand.set(ifOp.getResult(0));
+    ++numMaybeCloned;
+  }
+  if (numCloned + numMaybeCloned != 0)
+    remark::passed(loc, remark::RemarkOpts::name("ResultsUnaliased")
+                            .category("unalias-function-results"))
+        << ("cloned " + Twine(numCloned) +
+            " result(s) that are the same buffer as an earlier result, and " +
+            Twine(numMaybeCloned) + " that may be, if they are at run time")
+               .str();
+  return numCloned + numMaybeCloned;
+}
+
+unsigned mlir::bufferization::unaliasFunctionResults(
+    Operation *module, bool privateFunctionDynamicOwnership) {
+  // The functions that follow the ABI once this function is done: those it
+  // rewrites, and declarations that say they do.
+  llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
+  SmallVector<func::FuncOp> toRewrite;
+  module->walk([&](func::FuncOp func) {
+    if (!hasMemRefResult(func.getFunctionType()))
+      return;
+    if (func.isExternal()) {
+      if (func->hasAttr(func::kNoAliasResultsAttrName))
+        noAliasFunctions.insert(func);
+      return;
+    }
+    // Private functions under dynamic ownership return an ownership
+    // indicator with each memref instead.
+    if (privateFunctionDynamicOwnership && func.isPrivate())
+      return;
+    noAliasFunctions.insert(func);
+    toRewrite.push_back(func);
+  });
+
+  // Mark the calls first: the rewrite of a function relies on the guarantee
+  // of the functions it calls.
+  SymbolTableCollection symbolTables;
+  UnitAttr unit = UnitAttr::get(module->getContext());
+  module->walk([&](func::CallOp call) {
+    Operation *callee =
+        symbolTables.lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    if (callee && noAliasFunctions.contains(callee))
+      call->setAttr(func::kNoAliasResultsAttrName, unit);
+    else
+      call->removeAttr(func::kNoAliasResultsAttrName);
+  });
+
+  unsigned numCloned = 0;
+  for (func::FuncOp func : toRewrite) {
+    CallAwareBufferOriginAnalysis analysis(func);
+    func.walk([&](func::ReturnOp returnOp) {
+      numCloned += unaliasReturnOperands(returnOp, analysis);
+    });
+    func->setAttr(func::kNoAliasResultsAttrName, unit);
+  }
+  return numCloned;
+}
+
+//===----------------------------------------------------------------------===//
+// UnaliasFunctionResultsPass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct UnaliasFunctionResultsPass
+    : public bufferization::impl::UnaliasFunctionResultsPassBase<
+          UnaliasFunctionResultsPass> {
+  using Base::Base;
+
+  /// The passes after this one see through the marked calls with the
+  /// `func.call` model of the buffer view flow analysis.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    UnaliasFunctionResultsPassBase::getDependentDialects(registry);
+    func::registerBufferViewFlowOpInterfaceExternalModels(registry);
+  }
+
+  void runOnOperation() override {
+    numResultsUnaliased +=
+        unaliasFunctionResults(getOperation(), privateFunctionDynamicOwnership);
+  }
+};
+} // namespace

@@ -26,6 +26,15 @@ using namespace mlir::bufferization;
 
 void mlir::bufferization::buildDeallocationPipeline(
     OpPassManager &pm, const DeallocationPipelineOptions &options) {
+  // Buffers the input frees already are managed by hand; mark them before
+  // any stage looks at allocations.
+  if (options.manualDeallocation) {
+    MarkManualDeallocationsPassOptions markOptions;
+    markOptions.privateFunctionDynamicOwnership =
+        options.privateFunctionDynamicOwnership;
+    pm.addPass(createMarkManualDeallocationsPass(markOptions));
+  }
+
   // Loops of blocks and multi-way branches become scf ops, which the
   // deallocation supports; before merge-alloc, which plans per block.
   if (options.liftUnstructuredControlFlow)
@@ -54,10 +63,17 @@ void mlir::bufferization::buildDeallocationPipeline(
   // the last canonicalization, which would fold the casts away.
   pm.addPass(createPrepareBufferDeallocationPass());
 
-  OwnershipBasedBufferDeallocationPassOptions deallocOptions;
-  deallocOptions.privateFuncDynamicOwnership =
-      options.privateFunctionDynamicOwnership;
-  pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
+  if (options.manualDeallocation) {
+    ManualAwareOwnershipBasedDeallocationPassOptions deallocOptions;
+    deallocOptions.privateFunctionDynamicOwnership =
+        options.privateFunctionDynamicOwnership;
+    pm.addPass(createManualAwareOwnershipBasedDeallocationPass(deallocOptions));
+  } else {
+    OwnershipBasedBufferDeallocationPassOptions deallocOptions;
+    deallocOptions.privateFuncDynamicOwnership =
+        options.privateFunctionDynamicOwnership;
+    pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createBufferDeallocationSimplificationPass());
 
@@ -107,7 +123,8 @@ void mlir::bufferization::buildDeallocationPipeline(
 static constexpr llvm::StringLiteral kPipelineDescription =
     "Inserts buffer deallocations after One-Shot Bufferize with the "
     "ownership-based deallocation, simplifies and lowers them. Deallocation "
-    "operations (except `memref.realloc`) may not be present already.";
+    "operations (except `memref.realloc`) may be present already only under "
+    "manual-deallocation.";
 
 void mlir::bufferization::registerBufferDeallocationPipeline() {
   PassPipelineRegistration<DeallocationPipelineOptions>(

@@ -293,10 +293,10 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                                    Operation *root) {
   BufferViewFlowAnalysis aliasAnalysis(root);
   CallCaptureAnalysis calls(root);
-  AsyncFunctions asyncFunctions(root);
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
-    if (!asyncFunctions.contains(dealloc))
+    if (!leftAlone.contains(dealloc))
       deallocs.push_back(dealloc);
   });
 
@@ -459,10 +459,10 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
   // Reuse replaces allocations; it never changes how a function uses its
   // arguments, so the answers about calls stay valid throughout.
   CallCaptureAnalysis calls(root);
-  AsyncFunctions asyncFunctions(root);
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<Block *> blocks;
   root->walk([&](Block *block) {
-    if (!asyncFunctions.contains(block->getParentOp()))
+    if (!leftAlone.contains(block->getParentOp()))
       blocks.push_back(block);
   });
   unsigned numReused = 0;
@@ -602,10 +602,10 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
 
 unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
                                                 Operation *root) {
-  AsyncFunctions asyncFunctions(root);
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::CopyOp> copies;
   root->walk([&](memref::CopyOp copy) {
-    if (!asyncFunctions.contains(copy))
+    if (!leftAlone.contains(copy))
       copies.push_back(copy);
   });
 

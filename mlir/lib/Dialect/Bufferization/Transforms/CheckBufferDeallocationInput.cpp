@@ -31,6 +31,12 @@ namespace bufferization {
 
 using namespace mlir;
 
+/// Returns true if `func` is managed by hand as a whole, so the deallocation
+/// leaves it alone.
+static bool isLeftAlone(func::FuncOp func) {
+  return func && func->hasAttr(bufferization::kManualFunctionAttrName);
+}
+
 /// Returns the first use of a memref result of `call` outside the call's
 /// block (and outside the regions of ops in that block), if any.
 static OpOperand *findUseInOtherBlock(func::CallOp call) {
@@ -55,7 +61,8 @@ checkPrivateCallResults(ModuleOp module, SymbolTableCollection &symbolTables) {
       [&](func::CallOp call) {
         auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
             call, call.getCalleeAttr());
-        if (!callee || !callee.isPrivate() || callee.isExternal())
+        if (!callee || !callee.isPrivate() || callee.isExternal() ||
+            isLeftAlone(call->getParentOfType<func::FuncOp>()))
           return;
         OpOperand *use = findUseInOtherBlock(call);
         if (!use)
@@ -91,6 +98,8 @@ static bool hasKnownBufferSemantics(Operation *op) {
 static LogicalResult checkUnknownBufferOps(ModuleOp module) {
   auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
   WalkResult result = module.walk([&](func::FuncOp func) {
+    if (isLeftAlone(func))
+      return WalkResult::skip();
     return func.walk([&](Operation *op) {
       if (op == func.getOperation() || hasKnownBufferSemantics(op) ||
           (llvm::none_of(op->getOperandTypes(), isMemRef) &&

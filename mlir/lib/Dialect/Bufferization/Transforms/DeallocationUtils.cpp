@@ -9,6 +9,8 @@
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -29,13 +31,17 @@ void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,
     rewriter.eraseOp(metadata);
 }
 
-bufferization::AsyncFunctions::AsyncFunctions(Operation *root) {
-  root->walk([&](async::ExecuteOp op) {
-    functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
+bufferization::FunctionsLeftAlone::FunctionsLeftAlone(Operation *root) {
+  root->walk([&](Operation *op) {
+    if (op->hasAttr(kManualFunctionAttrName))
+      functions.insert(op);
+    else if (isa<async::ExecuteOp>(op) ||
+             op->hasAttr(BufferizationDialect::kManualDeallocation))
+      functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
   });
 }
 
-bool bufferization::AsyncFunctions::contains(Operation *op) const {
+bool bufferization::FunctionsLeftAlone::contains(Operation *op) const {
   if (functions.empty())
     return false;
   if (!op->hasTrait<OpTrait::IsIsolatedFromAbove>())

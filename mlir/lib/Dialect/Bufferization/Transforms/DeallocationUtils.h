@@ -34,12 +34,15 @@ void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 
 /// The functions under `root` whose lifetimes these passes leave alone: the
 /// closest isolated-from-above ancestors (`root` included) of every
-/// `async.execute`. The body of an `async.execute` may run concurrently with
-/// the ops after it until it is awaited, which the passes' reasoning on
-/// program order within a block does not model.
-class AsyncFunctions {
+/// `async.execute`, and of every op that carries
+/// `bufferization.manual_deallocation`, and the functions marked as managed
+/// by hand as a whole. The body of an `async.execute` may run concurrently
+/// with the ops after it until it is awaited, which the passes' reasoning on
+/// program order within a block does not model; buffers managed by hand are
+/// left as the input has them.
+class FunctionsLeftAlone {
 public:
-  explicit AsyncFunctions(Operation *root);
+  explicit FunctionsLeftAlone(Operation *root);
 
   /// Returns true if `op` is one of the functions or is in one of them.
   bool contains(Operation *op) const;

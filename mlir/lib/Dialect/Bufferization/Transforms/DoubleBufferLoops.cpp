@@ -304,10 +304,10 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp whileOp) {
 
 unsigned mlir::bufferization::doubleBufferLoops(RewriterBase &rewriter,
                                                 Operation *root) {
-  AsyncFunctions asyncFunctions(root);
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<Operation *> loops;
   root->walk([&](Operation *op) {
-    if (isa<scf::ForOp, scf::WhileOp>(op) && !asyncFunctions.contains(op))
+    if (isa<scf::ForOp, scf::WhileOp>(op) && !leftAlone.contains(op))
       loops.push_back(op);
   });
   unsigned numRecycled = 0;

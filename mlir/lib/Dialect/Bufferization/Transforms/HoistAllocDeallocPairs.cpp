@@ -103,10 +103,10 @@ findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
   std::optional<BufferViewFlowAnalysis> aliasAnalysis(root);
-  AsyncFunctions asyncFunctions(root);
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
-    if (!asyncFunctions.contains(alloc))
+    if (!leftAlone.contains(alloc))
       allocs.push_back(alloc);
   });
   // Allocations erased because they share the buffer of another one.

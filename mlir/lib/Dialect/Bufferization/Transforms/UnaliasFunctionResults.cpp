@@ -212,13 +212,15 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
 unsigned mlir::bufferization::unaliasFunctionResults(
     Operation *module, bool privateFunctionDynamicOwnership) {
   // The functions that follow the ABI once this function is done: those it
-  // rewrites, and declarations that say they do.
+  // rewrites, and the others that say they do.
   llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
   SmallVector<func::FuncOp> toRewrite;
   module->walk([&](func::FuncOp func) {
     if (!hasMemRefResult(func.getFunctionType()))
       return;
-    if (func.isExternal()) {
+    // Declarations, and functions managed by hand, which this pass leaves
+    // alone, follow the ABI if they say so.
+    if (func.isExternal() || func->hasAttr(kManualFunctionAttrName)) {
       if (func->hasAttr(func::kNoAliasResultsAttrName))
         noAliasFunctions.insert(func);
       return;

@@ -50,6 +50,15 @@ struct DeallocationPipelineOptions
           "buffer clones in the callee."),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> manualDeallocation{
+      *this, "manual-deallocation",
+      llvm::cl::desc(
+          "Accept input that already frees buffers: buffers freed in the "
+          "input are managed by hand and left alone, and so are functions "
+          "that free buffers they do not allocate (as the output of this "
+          "pipeline does), so that the pipeline can run twice"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> noAliasFunctionResults{
       *this, "no-alias-function-results",
       llvm::cl::desc(

@@ -117,6 +117,18 @@ private:
   std::optional<BufferViewFlowAnalysis> flowAnalysis;
 };
 
+/// The unit attribute that marks a `func.func` whose buffers are managed by
+/// hand as a whole: the deallocation pipeline leaves it alone.
+constexpr llvm::StringLiteral kManualFunctionAttrName =
+    "buffer_abi.manual_deallocation";
+
+/// Marks the buffers freed by hand in the functions under `module`, and the
+/// functions managed by hand as a whole (see `mark-manual-deallocations`).
+/// Returns failure after emitting an error for a function that cannot be
+/// managed either way.
+LogicalResult markManualDeallocations(Operation *module,
+                                      bool privateFunctionDynamicOwnership);
+
 /// Makes the memref results of every function under `module` that follows the
 /// no-alias ABI alias neither each other nor (by the ownership ABI) the
 /// arguments: clones a result that is the same buffer as an earlier one,

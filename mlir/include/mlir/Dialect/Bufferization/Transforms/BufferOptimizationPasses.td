@@ -71,6 +71,78 @@ def SplitAllocTensorsPass : Pass<"split-alloc-tensors"> {
                            "tensor::TensorDialect"];
 }
 
+def MarkManualDeallocationsPass
+    : Pass<"mark-manual-deallocations", "ModuleOp"> {
+  let summary = "Mark the buffers that the input already frees as managed "
+                "by hand";
+  let description = [{
+    Runs first in `buffer-deallocation-pipeline` under `manual-deallocation`,
+    so that IR that already frees some buffers (IR that went through the
+    pipeline before, or hand-written `memref.dealloc` ops next to buffers
+    left to the pipeline) is deallocated without errors, leaks or double
+    frees. Upstream's `ownership-based-buffer-deallocation` rejects any
+    `memref.dealloc` that does not carry `bufferization.manual_deallocation`,
+    and gives an allocation that carries it no ownership, so that it is never
+    freed automatically.
+
+    For each function that contains a `memref.dealloc`:
+
+    * If every buffer it frees comes, by the buffer view flow analysis, only
+      from heap allocations in the function (`memref.alloc`,
+      `bufferization.clone`, ...) none of whose aliases the function returns,
+      those frees and allocations get `bufferization.manual_deallocation`:
+      they are managed by hand, and the deallocation frees every other buffer
+      of the function as usual.
+    * Otherwise (the function frees a call result or an argument, or a buffer
+      it may also return, as the output of the pipeline does), the function
+      as a whole is managed by hand and gets the unit attribute
+      `buffer_abi.manual_deallocation`:
+      `manual-aware-ownership-based-deallocation` and the passes after it
+      leave it alone. That is only sound if the function frees or returns
+      every buffer it allocates or receives from a call; the pass stops with
+      an error at the first that it does not. Under
+      `private-function-dynamic-ownership`, a private function cannot be left
+      alone (its callers would expect its ownership results), which is an
+      error too.
+
+    The buffer lifetime passes of the pipeline (`double-buffer-loops`,
+    `hoist-alloc-dealloc-pairs`, `free-buffers-at-last-use`,
+    `elide-buffer-copies`, `reuse-freed-buffers`) leave every function that
+    frees buffers by hand alone, and `merge-alloc` never merges a buffer that
+    is freed.
+  }];
+  let options = [
+    Option<"privateFunctionDynamicOwnership",
+           "private-function-dynamic-ownership", "bool", /*default=*/"false",
+           "The deallocation gives private functions dynamic ownership "
+           "results, so none of them can be left alone">
+  ];
+}
+
+def ManualAwareOwnershipBasedDeallocationPass
+    : Pass<"manual-aware-ownership-based-deallocation", "ModuleOp"> {
+  let summary = "Run ownership-based buffer deallocation on the functions "
+                "that are not managed by hand";
+  let description = [{
+    Upstream's `ownership-based-buffer-deallocation` on every `func.func`
+    with a body, except those that `mark-manual-deallocations` marked with
+    `buffer_abi.manual_deallocation`, which are left as they are. Takes the
+    place of the upstream pass in `buffer-deallocation-pipeline` under
+    `manual-deallocation`.
+  }];
+  let options = [
+    Option<"privateFunctionDynamicOwnership",
+           "private-function-dynamic-ownership", "bool", /*default=*/"false",
+           "Allows to add additional arguments and results to private "
+           "functions to dynamically pass ownership of memrefs to callees "
+           "and back (upstream's option)">
+  ];
+  let dependentDialects = ["arith::ArithDialect",
+                           "bufferization::BufferizationDialect",
+                           "cf::ControlFlowDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect"];
+}
+
 def CheckBufferDeallocationInputPass
     : Pass<"check-buffer-deallocation-input", "ModuleOp"> {
   let summary = "Reject input that ownership-based deallocation would "

@@ -22,6 +22,7 @@
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --manual-deallocation
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership

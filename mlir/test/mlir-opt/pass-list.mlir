@@ -31,6 +31,8 @@
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lift-unstructured-control-flow
 // EXTRA-NEXT: --lower-deallocations-to-scf
+// EXTRA-NEXT: --manual-aware-ownership-based-deallocation
+// EXTRA-NEXT: --mark-manual-deallocations
 // EXTRA-NEXT: --merge-alloc
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
 // EXTRA-NEXT: --prepare-buffer-deallocation

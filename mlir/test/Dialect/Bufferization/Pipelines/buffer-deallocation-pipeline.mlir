@@ -9,6 +9,7 @@
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --manual-deallocation
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
@@ -21,6 +22,7 @@
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
+// HELP-NEXT: --manual-deallocation
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
@@ -52,6 +54,17 @@
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT: )
+
+// Under manual-deallocation, the buffers freed in the input are marked
+// first, and the deallocation leaves the functions managed by hand alone.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{manual-deallocation=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MANUALSTAGES
+// MANUALSTAGES:      builtin.module(
+// MANUALSTAGES-NEXT:   mark-manual-deallocations{private-function-dynamic-ownership=false},
+// MANUALSTAGES-NEXT:   lift-unstructured-control-flow,
+// MANUALSTAGES:        prepare-buffer-deallocation,
+// MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
+// MANUALSTAGES-NEXT:   canonicalize{
 
 // Each stage of the series can be switched off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \

@@ -85,6 +85,10 @@ def all_configs():
     for o in OPTIMIZATIONS:
         options = {p: "false" for p in OPTIMIZATIONS if p != o}
         configs["only-" + o] = options
+    # The default pipeline, then the pipeline again on its own output under
+    # manual-deallocation, which must add and move no free (see
+    # pipeline_of).
+    configs["twice"] = {}
     # No deallocation at all (only the expansion of `memref.realloc`, which
     # has no lowering to LLVM): every program that allocates leaks. Only for
     # testing the fuzzer (its finding, reduction and --check paths).
@@ -114,6 +118,9 @@ def pipeline_of(config):
     """The pass pipeline of configuration `config`."""
     if config.startswith("stock:"):
         return "builtin.module(buffer-deallocation-pipeline)"
+    if config == "twice":
+        return ("builtin.module(buffer-deallocation-pipeline,"
+                "buffer-deallocation-pipeline{manual-deallocation=true})")
     options = CONFIGS[config]
     if options is None:
         return "builtin.module(expand-realloc)"

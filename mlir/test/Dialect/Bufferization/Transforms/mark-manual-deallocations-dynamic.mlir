@@ -27,3 +27,26 @@ func.func private @private_per_buffer() {
   memref.dealloc %a : memref<4xf32>
   return
 }
+
+// -----
+
+// The deallocation under dynamic ownership gives the private functions that
+// are not left alone their ownership results, and leaves the buffers freed
+// by hand to the input.
+// RUN: mlir-opt %s --split-input-file \
+// RUN:   --mark-manual-deallocations=private-function-dynamic-ownership=true \
+// RUN:   --manual-aware-ownership-based-deallocation=private-function-dynamic-ownership=true \
+// RUN:   --verify-diagnostics | FileCheck %s --check-prefix=DEALLOC
+// DEALLOC-LABEL: func.func private @private_result(
+//  DEALLOC-SAME:   -> (memref<4xf32>, i1)
+//       DEALLOC:   %[[A:.*]] = memref.alloc() {bufferization.manual_deallocation}
+//       DEALLOC:   %[[B:.*]] = memref.alloc() : memref<4xf32>
+//       DEALLOC:   memref.dealloc %[[A]] {bufferization.manual_deallocation}
+//       DEALLOC:   return %[[B]], %{{.*}} : memref<4xf32>, i1
+func.func private @private_result() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return %b : memref<4xf32>
+}

@@ -44,8 +44,8 @@ namespace bufferization {
 using namespace mlir;
 using namespace mlir::bufferization;
 
-/// Returns true if `value` is a heap buffer that `op`, its defining op,
-/// allocates, as opposed to a call result or a stack buffer.
+/// Returns true if `value` is a heap buffer that its defining op allocates,
+/// as opposed to a call result or a stack buffer.
 static bool isHeapAllocation(Value value) {
   auto effectOp = value.getDefiningOp<MemoryEffectOpInterface>();
   if (!effectOp)
@@ -91,8 +91,9 @@ public:
     return origins;
   }
 
-  /// Returns the first buffer the function allocates or receives from a call
-  /// that no alias of which is freed or returned, if any.
+  /// Returns the op that creates the first buffer (an allocation or a call
+  /// result) of the function none of whose aliases is freed or returned, if
+  /// any.
   Operation *findUnfreedBuffer() {
     llvm::SmallPtrSet<Value, 16> freed;
     for (memref::DeallocOp dealloc : deallocs)

@@ -144,6 +144,21 @@ LogicalResult mlir::bufferization::markManualDeallocations(
     if (frees.getDeallocs().empty())
       return;
 
+    // The pipeline expands `memref.realloc` without freeing its operand,
+    // leaving that to the deallocation, which cannot tell whether the
+    // operand is managed by hand.
+    WalkResult realloc = func.walk([&](memref::ReallocOp op) {
+      op.emitOpError()
+          << "in a function that frees buffers by hand: the deallocation "
+             "cannot tell whether its operand is managed by hand; expand it "
+             "first with expand-realloc, which frees the operand";
+      return WalkResult::interrupt();
+    });
+    if (realloc.wasInterrupted()) {
+      failed = true;
+      return;
+    }
+
     // Each buffer freed in the input is managed by hand if it comes from
     // allocations in the function that are not returned.
     SmallVector<SmallVector<Value>> allocations;

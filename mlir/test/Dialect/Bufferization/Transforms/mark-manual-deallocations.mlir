@@ -125,3 +125,15 @@ func.func @leaks_call_result() {
   memref.dealloc %s : memref<4xf32>
   return
 }
+
+// -----
+
+// The pipeline expands `memref.realloc` without freeing its operand; next
+// to frees by hand, the operand may be managed by hand or not.
+func.func @realloc_next_to_frees() {
+  %a = memref.alloc() : memref<4xf32>
+  // expected-error @+1 {{'memref.realloc' op in a function that frees buffers by hand: the deallocation cannot tell whether its operand is managed by hand; expand it first with expand-realloc, which frees the operand}}
+  %r = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  memref.dealloc %r : memref<8xf32>
+  return
+}

@@ -105,6 +105,11 @@ def MarkManualDeallocationsPass
       alone (its callers would expect its ownership results), which is an
       error too.
 
+    A `memref.realloc` in a function that frees buffers by hand is an error:
+    the pipeline expands it without freeing its operand, leaving that to the
+    deallocation, which would then free a buffer managed by hand a second
+    time. Run `expand-realloc` (which frees the operand) before the pipeline.
+
     The buffer lifetime passes of the pipeline (`double-buffer-loops`,
     `hoist-alloc-dealloc-pairs`, `free-buffers-at-last-use`,
     `elide-buffer-copies`, `reuse-freed-buffers`) leave every function that

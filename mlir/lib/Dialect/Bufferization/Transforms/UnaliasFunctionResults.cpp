@@ -142,6 +142,31 @@ static bool hasMemRefResult(FunctionType type) {
   return llvm::any_of(type.getResults(), llvm::IsaPred<BaseMemRefType>);
 }
 
+/// Returns true if a `bufferization.clone` of type `type` can be lowered: to
+/// an allocation with the identity layout, cast to `type`. That rules out
+/// unranked memrefs and layouts with a static offset or static strides that
+/// a fresh buffer cannot have.
+static bool isCloneable(Type type) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType)
+    return false;
+  auto allocType =
+      MemRefType::get(memrefType.getShape(), memrefType.getElementType(),
+                      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
+  return memref::CastOp::areCastCompatible(allocType, memrefType);
+}
+
+/// Returns true if the pass can make the memref results of a function of
+/// type `type` distinct: with a single memref result there is nothing to do;
+/// with several, each may have to be cloned.
+static bool canUnalias(FunctionType type) {
+  auto memrefResults =
+      llvm::make_filter_range(type.getResults(), llvm::IsaPred<BaseMemRefType>);
+  if (llvm::hasNItemsOrLess(memrefResults, 1))
+    return true;
+  return llvm::all_of(memrefResults, isCloneable);
+}
+
 /// Makes the memref operands of `returnOp` distinct buffers: an operand that
 /// is the same buffer as an earlier one is cloned, unconditionally if that is
 /// known, behind a comparison of their aligned pointers if it may be.
@@ -226,9 +251,13 @@ unsigned mlir::bufferization::unaliasFunctionResults(
       return;
     }
     // Private functions under dynamic ownership return an ownership
-    // indicator with each memref instead.
-    if (privateFunctionDynamicOwnership && func.isPrivate())
+    // indicator with each memref instead. A function whose results may need
+    // a clone that does not lower keeps the ownership ABI as well.
+    if ((privateFunctionDynamicOwnership && func.isPrivate()) ||
+        !canUnalias(func.getFunctionType())) {
+      func->removeAttr(func::kNoAliasResultsAttrName);
       return;
+    }
     noAliasFunctions.insert(func);
     toRewrite.push_back(func);
   });

@@ -24,17 +24,53 @@ func.func @same_twice() -> (memref<4xf32>, memref<4xf32>) {
 }
 
 // So is a view of an earlier result; the clone copies the view only.
-// CHECK-LABEL: func.func @view_of_earlier()
-//       CHECK:   %[[A:.*]] = memref.alloc()
+// CHECK-LABEL: func.func @view_of_earlier(
+//  CHECK-SAME:   attributes {buffer_abi.no_alias_results}
+//       CHECK:   %[[A:.*]] = memref.alloc(
 //  CHECK-NEXT:   %[[V:.*]] = memref.subview %[[A]]
 //  CHECK-NEXT:   %[[C:.*]] = bufferization.clone %[[V]]
 //  CHECK-NEXT:   return %[[A]], %[[C]]
-func.func @view_of_earlier()
-    -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>) {
+func.func @view_of_earlier(%i: index)
+    -> (memref<4xf32>, memref<2xf32, strided<[1], offset: ?>>) {
+  %a = memref.alloc() : memref<4xf32>
+  %v = memref.subview %a[%i] [2] [1]
+      : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
+  return %a, %v : memref<4xf32>, memref<2xf32, strided<[1], offset: ?>>
+}
+
+// A clone of a view with a static offset would not lower (a fresh buffer
+// has offset 0), so a function with such a result among several keeps the
+// ownership ABI: it is neither rewritten nor marked, and a mark it carried
+// is dropped. Its callers keep their alias checks.
+// CHECK-LABEL: func.func @static_offset_view()
+//  CHECK-SAME:   -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>) {
+//   CHECK-NOT:   bufferization.clone
+//       CHECK:   return
+// CHECK-LABEL: func.func @call_static_offset_view()
+//       CHECK:   call @static_offset_view() : ()
+func.func @static_offset_view()
+    -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>)
+    attributes {buffer_abi.no_alias_results} {
   %a = memref.alloc() : memref<4xf32>
   %v = memref.subview %a[2] [2] [1]
       : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
   return %a, %v : memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>
+}
+func.func @call_static_offset_view() {
+  %r:2 = func.call @static_offset_view()
+      : () -> (memref<4xf32>, memref<2xf32, strided<[1], offset: 2>>)
+  return
+}
+
+// With a single memref result there is nothing to clone, whatever its type.
+// CHECK-LABEL: func.func @single_static_offset_view()
+//  CHECK-SAME:   attributes {buffer_abi.no_alias_results}
+func.func @single_static_offset_view()
+    -> memref<2xf32, strided<[1], offset: 2>> {
+  %a = memref.alloc() : memref<4xf32>
+  %v = memref.subview %a[2] [2] [1]
+      : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  return %v : memref<2xf32, strided<[1], offset: 2>>
 }
 
 // Results known to be distinct are returned as they are.

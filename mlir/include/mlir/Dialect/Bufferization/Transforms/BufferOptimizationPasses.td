@@ -382,6 +382,11 @@ def UnaliasFunctionResultsPass
       alias checks, and the buffer lifetime passes no longer take them for
       aliases of the call's operands.
 
+    A function with several memref results of which one has a type that a
+    clone cannot be lowered to (an unranked memref, or a layout with a static
+    offset or strides that a fresh buffer cannot have) keeps the ownership
+    ABI and is not marked.
+
     A declaration is trusted to follow the ABI only if it carries the
     attribute itself: put it on the declarations of functions compiled
     under the same ABI. Private functions keep the dynamic ownership ABI

@@ -74,8 +74,22 @@ plan_to_svg = "%s %s" % (
     os.path.join(config.buffer_opt_src_root, "utils", "merge-alloc", "plan_to_svg.py"),
 )
 
+# Checks mlir/docs against the pass reference generated from TableGen (the
+# `mlir-doc` target) and the pipeline's options.
+check_docs = "%s %s --pipeline-header %s" % (
+    sys.executable,
+    os.path.join(config.buffer_opt_src_root, "utils", "check-docs.py"),
+    os.path.join(
+        config.buffer_opt_src_root,
+        "mlir/include/mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h",
+    ),
+)
+
 config.substitutions.extend(
     [
+        ("%check_docs", check_docs),
+        ("%docs_src_dir", os.path.join(config.buffer_opt_src_root, "mlir", "docs")),
+        ("%docs_gen_dir", os.path.join(config.buffer_opt_obj_root, "docs")),
         ("%plan_to_svg", plan_to_svg),
         ("%fuzz", fuzz),
         ("%bench", bench),

@@ -117,20 +117,24 @@ struct DeallocationPipelineOptions
 
 /// Adds the stages of the buffer deallocation pipeline to `pm`, which must be
 /// anchored on a `builtin.module`; each stage of the series runs only under
-/// its option:
-///   1. `merge-alloc` (off by default),
-///   2. `expand-realloc` (without deallocations) and `canonicalize`,
-///   3. `check-buffer-deallocation-input` (with
-///      `private-function-dynamic-ownership`) and
-///      `ownership-based-buffer-deallocation`,
-///   4. `canonicalize` and `buffer-deallocation-simplification`,
-///   5. `simplify-loop-ownership` and `canonicalize`,
-///   6. `lower-deallocations-to-scf`, then `bufferization-lower-deallocations`
-///      for what is left,
-///   7. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
-///      `free-buffers-at-last-use`, `elide-buffer-copies` and
-///      `reuse-freed-buffers`,
-///   8. `cse` and `canonicalize`.
+/// its option (mlir/docs/BufferDeallocationPipeline.md):
+///   1. `mark-manual-deallocations` (`manual-deallocation`, off by default),
+///   2. `lift-unstructured-control-flow`,
+///   3. `merge-alloc` (off by default),
+///   4. `expand-realloc` (without deallocations) and `canonicalize`,
+///   5. `check-buffer-deallocation-input` and `prepare-buffer-deallocation`,
+///   6. `ownership-based-buffer-deallocation`, or
+///      `manual-aware-ownership-based-deallocation` under
+///      `manual-deallocation`,
+///   7. `canonicalize` and `buffer-deallocation-simplification`,
+///   8. `simplify-loop-ownership` and `canonicalize`,
+///   9. `unalias-function-results` (`no-alias-function-results`),
+///   10. `lower-deallocations-to-scf`, then
+///       `bufferization-lower-deallocations` for what is left,
+///   11. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
+///       `free-buffers-at-last-use`, `elide-buffer-copies` and
+///       `reuse-freed-buffers`,
+///   12. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);
 

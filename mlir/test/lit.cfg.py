@@ -85,8 +85,16 @@ check_docs = "%s %s --pipeline-header %s" % (
     ),
 )
 
+# Lists the series as upstream patches (utils/upstream-layout.py).
+upstream_layout = "%s %s" % (
+    sys.executable,
+    os.path.join(config.buffer_opt_src_root, "utils", "upstream-layout.py"),
+)
+
 config.substitutions.extend(
     [
+        ("%upstream_layout", upstream_layout),
+        ("%buffer_opt_src_root", config.buffer_opt_src_root),
         ("%check_docs", check_docs),
         ("%docs_src_dir", os.path.join(config.buffer_opt_src_root, "mlir", "docs")),
         ("%docs_gen_dir", os.path.join(config.buffer_opt_obj_root, "docs")),

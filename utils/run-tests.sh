@@ -3,14 +3,29 @@
 #
 # The project's test command (README, .ci/run): installs what is missing,
 # builds everything, runs the lit suite (check-buffer-opt), the format check
-# and the README's example, and ends with one summary line "N passed, N failed". Exits non-zero
-# on any failure.
+# and the README's example, and ends with one summary line "N passed, N
+# failed". Exits non-zero on any failure.
+#
+# Usage: utils/run-tests.sh [--with-bazel]
+#
+# --with-bazel also installs Bazel from Debian, builds the project with it
+# and runs every `bazel test` target (utils/bazel-test.sh); each target
+# counts as one test.
 #
 #===----------------------------------------------------------------------===#
 
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
+with_bazel=false
+case "${1:-}" in
+"") ;;
+--with-bazel) with_bazel=true ;;
+*)
+  echo "usage: utils/run-tests.sh [--with-bazel]" >&2
+  exit 2
+  ;;
+esac
 
 bash "$root/utils/setup.sh" || exit 1
 bash "$root/utils/build.sh" || { echo "0 passed, 1 failed"; exit 1; }
@@ -53,6 +68,23 @@ else
   cat "$log"
   echo "example: utils/run-example.sh failed" >&2
   failed=$((failed + 1))
+fi
+
+if $with_bazel; then
+  bazel_log=$(mktemp)
+  bash "$root/utils/bazel-test.sh" 2>&1 | tee "$bazel_log"
+  bazel_status=${PIPESTATUS[0]}
+  # One line per test target: "//:<name>  PASSED in 0.4s", "(cached) PASSED",
+  # "FAILED in ...", "TIMEOUT in ...", "NO STATUS".
+  bazel_passed=$(grep -cE '^//[^ ]+ +(\(cached\) )?PASSED' "$bazel_log")
+  bazel_failed=$(grep -cE '^//[^ ]+ +(\(cached\) )?(FAILED|TIMEOUT|FLAKY|INCOMPLETE|NO STATUS)' "$bazel_log")
+  rm -f "$bazel_log"
+  if [[ $bazel_status -ne 0 && $bazel_failed -eq 0 ]]; then
+    bazel_failed=1
+  fi
+  echo "bazel: $bazel_passed passed, $bazel_failed failed"
+  passed=$((passed + bazel_passed))
+  failed=$((failed + bazel_failed))
 fi
 
 echo "$passed passed, $failed failed"

@@ -32,7 +32,9 @@ packages=(
   clang-format
 )
 if [[ "${1:-}" == "--with-bazel" ]]; then
-  packages+=(bazel-bootstrap)
+  # Bazel 4 and the Java rules its toolchains load (WORKSPACE); the C++
+  # rules and coverage tools come from utils/bazel/offline.
+  packages+=(bazel-bootstrap bazel-rules-java)
 fi
 
 is_installed() {

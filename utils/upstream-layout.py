@@ -54,9 +54,7 @@ CAPABILITIES = [
         "name": "deallocation-models",
         "title": "BufferDeallocationOpInterface models for affine.for and async",
         "files": [
-            r"^mlir/(include|lib)/mlir/Dialect/(Affine|Async)/Transforms/BufferDeallocationOpInterfaceImpl\.",
-            r"^mlir/lib/Dialect/(Affine|Async)/Transforms/BufferDeallocationOpInterfaceImpl\.cpp$",
-            r"^mlir/include/mlir/Dialect/(Affine|Async)/Transforms/BufferDeallocationOpInterfaceImpl\.h$",
+            r"^mlir/(include/mlir|lib)/Dialect/(Affine|Async)/Transforms/BufferDeallocationOpInterfaceImpl\.(h|cpp)$",
             r"/OwnershipBasedBufferDeallocation/dealloc-(affine|async|alloca-scope)",
             r"^mlir/test/Integration/.*/dealloc-(affine|async)",
         ],
@@ -123,7 +121,6 @@ CAPABILITIES = [
         "title": "The no-alias function boundary ABI",
         "files": [
             r"/UnaliasFunctionResults\.cpp$",
-            r"^mlir/(include|lib)/mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.",
             r"^mlir/(include/mlir|lib)/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.(h|cpp)$",
             r"/unalias-function-results\.mlir$",
             r"^mlir/test/Integration/.*/(dealloc-no-alias-results|free-call-arguments-early|free-after-releasing-calls)",

@@ -3,19 +3,18 @@ lit tests as `bazel test` targets."""
 
 _MLIR_TBLGEN = "@llvm-project//:bin/mlir-tblgen"
 
-def mlir_tblgen(name, td_file, out, opts, td_srcs = []):
+def mlir_tblgen(name, td_file, out, opts):
     """Runs the installed `mlir-tblgen` on `td_file` and writes `out`.
 
     Args:
       name: the name of the genrule.
       td_file: the TableGen source.
       out: the file to write.
-      opts: the generator and its options, e.g. ["-gen-pass-decls", "-name", "X"].
-      td_srcs: further .td files that `td_file` includes.
+      opts: the generator and its options, e.g. ["-gen-pass-decls", "-name X"].
     """
     native.genrule(
         name = name,
-        srcs = [td_file, "@llvm-project//:td_files"] + td_srcs,
+        srcs = [td_file, "@llvm-project//:td_files"],
         outs = [out],
         tools = [_MLIR_TBLGEN],
         cmd = " ".join([

@@ -89,6 +89,7 @@ CAPABILITIES = [
         "title": "Lower bufferization.dealloc with inline alias checks",
         "files": [
             r"/LowerDeallocationsToSCF\.cpp$",
+            r"/BufferLifetimeAnalysis\.(cpp|h)$",
             r"/lower-deallocations-to-scf\.mlir$",
             r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result)",
             r"^mlir/docs/DeallocationLowering\.md$",

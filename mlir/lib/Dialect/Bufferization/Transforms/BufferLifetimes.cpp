@@ -17,17 +17,14 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
-#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
 namespace bufferization {
@@ -45,153 +42,14 @@ using namespace mlir::bufferization;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Returns the buffers that may share memory with `value`: everything
-/// derived from a buffer `value` is derived from (including the base buffers
-/// of `memref.extract_strided_metadata`, which the analysis treats as views).
-/// The analysis also lists every result of a call, scalars included; only
-/// buffers can share memory, so the others are left out. The call itself
-/// stays a use of the buffer, and `isUnderstoodUse` accepts it only if the
-/// callee cannot turn the address into a result.
-static BufferViewFlowAnalysis::ValueSetT
-getMayAliases(Value value, const BufferViewFlowAnalysis &aliasAnalysis) {
-  BufferViewFlowAnalysis::ValueSetT aliases;
-  for (Value origin : aliasAnalysis.resolveReverse(value))
-    for (Value alias : aliasAnalysis.resolve(origin))
-      if (isa<BaseMemRefType>(alias.getType()))
-        aliases.insert(alias);
-  return aliases;
-}
-
-namespace {
-/// Decides, from a function's body, whether the function keeps the address
-/// of a buffer passed to it beyond the call: it does not if it only reads
-/// and writes the buffer's memory, directly or through views, or passes it
-/// to functions that do not keep it either. Functions outside of the
-/// analysed root (another pass may be transforming them concurrently),
-/// declarations and recursion are answered conservatively.
-class CallCaptureAnalysis {
-public:
-  explicit CallCaptureAnalysis(Operation *root) : root(root) {}
-
-  /// Returns true if `use`, an argument operand of `call`, is provably not
-  /// kept by the callee once the call returns.
-  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use) {
-    return isReleasedAfterCall(call, use, /*depth=*/0);
-  }
-
-private:
-  /// How deep calls of calls are followed.
-  static constexpr unsigned kMaxDepth = 4;
-
-  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use,
-                           unsigned depth) {
-    if (depth >= kMaxDepth)
-      return false;
-    auto callee = dyn_cast_or_null<FunctionOpInterface>(
-        call.resolveCallableInTable(&symbolTables));
-    if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
-      return false;
-    OperandRange args = call.getArgOperands();
-    if (args.empty() || use.getOperandNumber() < args.getBeginOperandIndex())
-      return false;
-    unsigned index = use.getOperandNumber() - args.getBeginOperandIndex();
-    if (index >= args.size() || index >= callee.getNumArguments())
-      return false;
-    BlockArgument argument = callee.getArgument(index);
-    auto [it, inserted] = released.try_emplace(argument, false);
-    if (!inserted)
-      return it->second; // Known, or a recursive call being analysed.
-    bool result = onlyAccessesMemory(argument, depth);
-    released[argument] = result;
-    return result;
-  }
-
-  /// Returns true if every use of `buffer` reads or writes its memory, takes
-  /// a view that does the same, asks for a size, or passes it to a function
-  /// that releases it.
-  bool onlyAccessesMemory(Value buffer, unsigned depth) {
-    for (OpOperand &use : buffer.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<memref::DimOp>(user))
-        continue;
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == buffer) {
-        for (Value result : user->getResults())
-          if (isa<BaseMemRefType>(result.getType()) &&
-              !onlyAccessesMemory(result, depth))
-            return false;
-        continue;
-      }
-      if (auto call = dyn_cast<CallOpInterface>(user)) {
-        if (!isReleasedAfterCall(call, use, depth + 1))
-          return false;
-        continue;
-      }
-      if (!accessesMemoryOnly(user, buffer))
-        return false;
-    }
-    return true;
-  }
-
-  /// Returns true if `user` reads or writes the memory of `buffer` and can
-  /// do nothing else with it: no buffer results or region arguments that
-  /// could carry it on, and no effect on it other than reads and writes (no
-  /// free).
-  static bool accessesMemoryOnly(Operation *user, Value buffer) {
-    auto isBuffer = [](Type type) { return isa<BaseMemRefType>(type); };
-    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-    if (!effects || llvm::any_of(user->getResultTypes(), isBuffer) ||
-        llvm::any_of(user->getRegions(), [&](Region &region) {
-          return llvm::any_of(region.getArgumentTypes(), isBuffer);
-        }))
-      return false;
-    SmallVector<MemoryEffects::EffectInstance> onBuffer;
-    effects.getEffectsOnValue(buffer, onBuffer);
-    return !onBuffer.empty() &&
-           llvm::all_of(onBuffer, [](MemoryEffects::EffectInstance &effect) {
-             return isa<MemoryEffects::Read, MemoryEffects::Write>(
-                 effect.getEffect());
-           });
-  }
-
-  Operation *root;
-  SymbolTableCollection symbolTables;
-  DenseMap<BlockArgument, bool> released;
-};
-} // namespace
-
-/// Returns true if `use` of a buffer is understood well enough that the
-/// buffer is provably not accessed through its user once the user is done:
-/// its memory effects are known and it cannot keep the buffer's address.
-static bool isUnderstoodUse(OpOperand &use, CallCaptureAnalysis &calls) {
-  Operation *user = use.getOwner();
-  if (auto call = dyn_cast<CallOpInterface>(user))
-    return calls.isReleasedAfterCall(call, use);
-  if (isa<UnrealizedConversionCastOp>(user))
-    return false;
-  // A pointer extracted as an integer may be compared with the addresses of
-  // later allocations, which may then reuse the memory.
-  if (isa<memref::ExtractAlignedPointerAsIndexOp>(user))
-    return false;
-  // Results other than buffers (which are aliases, tracked) and plain data
-  // could carry the address.
-  if (!llvm::all_of(user->getResultTypes(), [](Type type) {
-        return isa<BaseMemRefType, IntegerType, IndexType, FloatType,
-                   VectorType, ComplexType>(type);
-      }))
-    return false;
-  return isa<MemoryEffectOpInterface>(user) ||
-         user->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
-}
-
 /// Returns true if an alias of `buffer` is used by an op other than those in
 /// `ignored`, either outside of `block` or such that `isInRange` accepts the
 /// user and its ancestor in `block`.
 static bool
 hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
          function_ref<bool(OpOperand &use, Operation *ancestor)> isInRange,
-         const BufferViewFlowAnalysis &aliasAnalysis) {
-  for (Value alias : getMayAliases(buffer, aliasAnalysis)) {
+         BufferLifetimeAnalysis &analysis) {
+  for (Value alias : analysis.getMayAliases(buffer)) {
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if (llvm::is_contained(ignored, user))
@@ -209,26 +67,26 @@ hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
 /// outside of their block.
 static bool hasUseBetween(Value buffer, Operation *from, Operation *to,
                           ArrayRef<Operation *> ignored,
-                          const BufferViewFlowAnalysis &aliasAnalysis) {
+                          BufferLifetimeAnalysis &analysis) {
   return hasUseIn(
       buffer, from->getBlock(), ignored,
       [&](OpOperand &, Operation *ancestor) {
         return from->isBeforeInBlock(ancestor) && ancestor->isBeforeInBlock(to);
       },
-      aliasAnalysis);
+      analysis);
 }
 
 /// Returns true if an alias of `buffer` is used after `op` by an op other
 /// than those in `ignored`, or outside of the block of `op`.
 static bool hasUseAfter(Value buffer, Operation *op,
                         ArrayRef<Operation *> ignored,
-                        const BufferViewFlowAnalysis &aliasAnalysis) {
+                        BufferLifetimeAnalysis &analysis) {
   return hasUseIn(
       buffer, op->getBlock(), ignored,
       [&](OpOperand &, Operation *ancestor) {
         return op->isBeforeInBlock(ancestor);
       },
-      aliasAnalysis);
+      analysis);
 }
 
 //===----------------------------------------------------------------------===//
@@ -239,8 +97,7 @@ static bool hasUseAfter(Value buffer, Operation *op,
 /// its block that uses the buffer or an alias of it, or the op that defines
 /// the buffer. Returns nullptr if the deallocation cannot move.
 static Operation *findLastUse(memref::DeallocOp dealloc,
-                              const BufferViewFlowAnalysis &aliasAnalysis,
-                              CallCaptureAnalysis &calls) {
+                              BufferLifetimeAnalysis &analysis) {
   Block *block = dealloc->getBlock();
   Value memref = dealloc.getMemref();
   // The deallocation frees the base buffer of this op, which moves with it.
@@ -253,7 +110,7 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
     if (!lastUse || lastUse->isBeforeInBlock(ancestor))
       lastUse = ancestor;
   };
-  for (Value alias : getMayAliases(memref, aliasAnalysis)) {
+  for (Value alias : analysis.getMayAliases(memref)) {
     // The buffer must exist where the deallocation goes.
     if (Operation *def = alias.getDefiningOp()) {
       if (def == metadata)
@@ -270,7 +127,7 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
       // Used in another block, after the deallocation, or in a way that may
       // keep the buffer alive: leave it.
       if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
-          ancestor == block->getTerminator() || !isUnderstoodUse(use, calls))
+          ancestor == block->getTerminator() || !analysis.isUnderstoodUse(use))
         return nullptr;
       noteUse(ancestor);
     }
@@ -291,8 +148,7 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
 
 unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                                    Operation *root) {
-  BufferViewFlowAnalysis aliasAnalysis(root);
-  CallCaptureAnalysis calls(root);
+  BufferLifetimeAnalysis analysis(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
@@ -302,7 +158,7 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
 
   unsigned numMoved = 0;
   for (memref::DeallocOp dealloc : deallocs) {
-    Operation *lastUse = findLastUse(dealloc, aliasAnalysis, calls);
+    Operation *lastUse = findLastUse(dealloc, analysis);
     // Already right after it (modulo other deallocations)?
     if (!lastUse)
       continue;
@@ -365,16 +221,15 @@ static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
 /// (or outside of the block of `dealloc`), by an op other than `dealloc` and
 /// the `memref.extract_strided_metadata` that feeds it.
 static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
-                        const BufferViewFlowAnalysis &aliasAnalysis,
-                        CallCaptureAnalysis &calls) {
+                        BufferLifetimeAnalysis &analysis) {
   Operation *metadata = dealloc.getMemref().getDefiningOp();
   return !hasUseIn(
       alloc.getResult(), dealloc->getBlock(), {dealloc, metadata},
       [&](OpOperand &use, Operation *ancestor) {
         return !ancestor->isBeforeInBlock(dealloc) ||
-               !isUnderstoodUse(use, calls);
+               !analysis.isUnderstoodUse(use);
       },
-      aliasAnalysis);
+      analysis);
 }
 
 /// Returns true if the buffer of `freed` can serve as the buffer of `alloc`:
@@ -396,8 +251,7 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
 /// block. Returns the number of allocations removed and adds the bytes they
 /// would have allocated to `numBytesReused`.
 static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
-                                  const BufferViewFlowAnalysis &aliasAnalysis,
-                                  CallCaptureAnalysis &calls,
+                                  BufferLifetimeAnalysis &analysis,
                                   uint64_t &numBytesReused) {
   // Freed buffers nobody uses any more, in the order they were freed.
   SmallVector<std::pair<memref::DeallocOp, memref::AllocOp>> available;
@@ -405,7 +259,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       memref::AllocOp freed = getFreedAllocation(dealloc);
-      if (freed && isDeadAfter(freed, dealloc, aliasAnalysis, calls))
+      if (freed && isDeadAfter(freed, dealloc, analysis))
         available.emplace_back(dealloc, freed);
       continue;
     }
@@ -434,8 +288,10 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
       buffer = memref::ReinterpretCastOp::create(rewriter, alloc.getLoc(), type,
                                                  buffer, offset,
                                                  type.getShape(), strides);
+      analysis.notifyDerived(freed.getResult(), buffer);
     }
     eraseDeallocAndMetadata(rewriter, dealloc);
+    analysis.notifyReplaced(alloc.getResult(), buffer);
     rewriter.replaceOp(alloc, buffer);
     remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
                                         .category("reuse-freed-buffers"))
@@ -455,10 +311,10 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
 unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
                                                 Operation *root,
                                                 uint64_t &numBytesReused) {
-  BufferViewFlowAnalysis aliasAnalysis(root);
-  // Reuse replaces allocations; it never changes how a function uses its
-  // arguments, so the answers about calls stay valid throughout.
-  CallCaptureAnalysis calls(root);
+  // Reuse replaces allocations, which the analysis is told about; it never
+  // changes how a function uses its arguments, so the answers about calls
+  // stay valid throughout.
+  BufferLifetimeAnalysis analysis(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<Block *> blocks;
   root->walk([&](Block *block) {
@@ -467,8 +323,8 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
   });
   unsigned numReused = 0;
   for (Block *block : blocks)
-    numReused += ::reuseFreedBuffers(rewriter, *block, aliasAnalysis, calls,
-                                     numBytesReused);
+    numReused +=
+        ::reuseFreedBuffers(rewriter, *block, analysis, numBytesReused);
   return numReused;
 }
 
@@ -523,11 +379,26 @@ struct CopyCandidate {
 };
 } // namespace
 
+/// Returns true if a use that is not understood, such as a stored
+/// descriptor, may let an op see the source of the copy of `candidate` after
+/// the copy: the source may escape, and an op other than a deallocation runs
+/// between the copy and the deallocation of the source. After that
+/// deallocation the input program cannot touch the source any more, and
+/// before the copy both rewrites leave the source's memory as it was.
+static bool isSourceSeenAfterCopy(CopyCandidate candidate,
+                                  BufferLifetimeAnalysis &analysis) {
+  for (Operation *op = candidate.copy->getNextNode();
+       op != candidate.sourceDealloc; op = op->getNextNode())
+    if (!isa<memref::DeallocOp, memref::ExtractStridedMetadataOp>(op))
+      return analysis.mayEscape(candidate.copy.getSource());
+  return false;
+}
+
 /// Reuses the source: `%t = alloc; ...; copy %s, %t; dealloc %s` where `%t`
 /// is unused before the copy and `%s` is dead after it becomes `%s` in
 /// place of `%t`.
 static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
-                        const BufferViewFlowAnalysis &aliasAnalysis) {
+                        BufferLifetimeAnalysis &analysis) {
   memref::CopyOp copy = candidate.copy;
   Value source = copy.getSource(), target = copy.getTarget();
   auto targetAlloc = target.getDefiningOp<memref::AllocOp>();
@@ -536,9 +407,10 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
       !isAlignedFor(source, targetAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
-  if (hasUseBetween(target, targetAlloc, copy, {copy}, aliasAnalysis) ||
+  if (hasUseBetween(target, targetAlloc, copy, {copy}, analysis) ||
       hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
-                  aliasAnalysis))
+                  analysis) ||
+      isSourceSeenAfterCopy(candidate, analysis))
     return false;
   eraseDeallocAndMetadata(rewriter, candidate.sourceDealloc);
   rewriter.eraseOp(copy);
@@ -550,7 +422,7 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
 /// exists before `%s` and nothing between the two ops touches the memory of
 /// `%t` becomes `%t` in place of `%s`.
 static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
-                        const BufferViewFlowAnalysis &aliasAnalysis,
+                        BufferLifetimeAnalysis &analysis,
                         BufferOriginAnalysis &originAnalysis,
                         DominanceInfo &domInfo) {
   memref::CopyOp copy = candidate.copy;
@@ -562,15 +434,18 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
       !isAlignedFor(target, sourceAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
-  if (hasUseBetween(target, sourceAlloc, copy, {}, aliasAnalysis) ||
+  if (hasUseBetween(target, sourceAlloc, copy, {}, analysis) ||
       hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
-                  aliasAnalysis))
+                  analysis) ||
+      isSourceSeenAfterCopy(candidate, analysis))
     return false;
   // The ops between the allocation and the copy now write the target early:
   // they must have known memory effects, and every other buffer they use
   // must be known not to share the target's memory.
-  BufferViewFlowAnalysis::ValueSetT sourceAliases =
-      getMayAliases(source, aliasAnalysis);
+  BufferLifetimeAnalysis::ValueSetT sourceAliases =
+      analysis.getMayAliases(source);
+  BufferLifetimeAnalysis::ValueSetT targetAliases =
+      analysis.getMayAliases(target);
   for (Operation *op = sourceAlloc->getNextNode(); op != copy;
        op = op->getNextNode()) {
     WalkResult result = op->walk([&](Operation *nested) {
@@ -584,6 +459,8 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
         if (!isa<BaseMemRefType>(operand.getType()) ||
             sourceAliases.contains(operand))
           continue;
+        if (targetAliases.contains(operand))
+          return WalkResult::interrupt();
         std::optional<bool> same =
             originAnalysis.isSameAllocation(operand, target);
         if (!same || *same)
@@ -611,7 +488,7 @@ unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
 
   // The analyses describe the IR before a rewrite; they are rebuilt after
   // each one.
-  std::optional<BufferViewFlowAnalysis> aliasAnalysis;
+  std::optional<BufferLifetimeAnalysis> analysis;
   std::optional<BufferOriginAnalysis> originAnalysis;
   std::optional<DominanceInfo> domInfo;
   unsigned numElided = 0;
@@ -619,22 +496,22 @@ unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
     memref::DeallocOp dealloc = findDeallocAfter(copy, copy.getSource());
     if (!dealloc)
       continue;
-    if (!aliasAnalysis) {
-      aliasAnalysis.emplace(root);
+    if (!analysis) {
+      analysis.emplace(root);
       originAnalysis.emplace(root);
       domInfo.emplace(root);
     }
     Location loc = copy.getLoc();
     CopyCandidate candidate{copy, dealloc};
     StringRef kind;
-    if (reuseSource(rewriter, candidate, *aliasAnalysis))
+    if (reuseSource(rewriter, candidate, *analysis))
       kind = "its target is replaced with its source";
-    else if (reuseTarget(rewriter, candidate, *aliasAnalysis, *originAnalysis,
+    else if (reuseTarget(rewriter, candidate, *analysis, *originAnalysis,
                          *domInfo))
       kind = "its source is replaced with its target";
     else
       continue;
-    aliasAnalysis.reset();
+    analysis.reset();
     originAnalysis.reset();
     domInfo.reset();
     remark::passed(

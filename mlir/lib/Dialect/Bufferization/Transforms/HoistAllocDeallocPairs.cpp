@@ -14,8 +14,8 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -51,10 +51,10 @@ static LoopLikeOpInterface getSequentialLoop(Operation *op) {
 /// an operand of the terminator of the block, nor used outside of `loop`.
 static memref::DeallocOp
 findDeallocInSameIteration(memref::AllocOp alloc, Operation *loop,
-                           const BufferViewFlowAnalysis &aliasAnalysis) {
+                           const BufferLifetimeAnalysis &analysis) {
   Block *block = alloc->getBlock();
   memref::DeallocOp dealloc;
-  for (Value alias : aliasAnalysis.resolve(alloc.getResult())) {
+  for (Value alias : analysis.getMayAliases(alloc.getResult())) {
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if (!loop->isAncestor(user) || user == block->getTerminator())
@@ -81,7 +81,7 @@ static bool isDefinedOutside(Value value, Operation *op) {
 /// branch, whose aliases stay in the branch.
 static std::pair<memref::AllocOp, memref::DeallocOp>
 findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
-                         const BufferViewFlowAnalysis &aliasAnalysis,
+                         const BufferLifetimeAnalysis &analysis,
                          const llvm::SmallPtrSetImpl<Operation *> &taken) {
   Region *other = alloc->getParentRegion() == &ifOp.getThenRegion()
                       ? &ifOp.getElseRegion()
@@ -94,7 +94,7 @@ findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
         partner->getAttrDictionary() != alloc->getAttrDictionary())
       continue;
     if (memref::DeallocOp dealloc =
-            findDeallocInSameIteration(partner, ifOp, aliasAnalysis))
+            findDeallocInSameIteration(partner, ifOp, analysis))
       return {partner, dealloc};
   }
   return {};
@@ -102,7 +102,7 @@ findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
 
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
-  std::optional<BufferViewFlowAnalysis> aliasAnalysis(root);
+  std::optional<BufferLifetimeAnalysis> analysis(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
@@ -134,11 +134,11 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         // the `scf.if` is in a sequential loop that the buffer can leave
         // next.
         memref::DeallocOp dealloc =
-            findDeallocInSameIteration(alloc, ifOp, *aliasAnalysis);
+            findDeallocInSameIteration(alloc, ifOp, *analysis);
         if (!dealloc)
           break;
         auto [partner, partnerDealloc] =
-            findPartnerInOtherBranch(alloc, ifOp, *aliasAnalysis, erased);
+            findPartnerInOtherBranch(alloc, ifOp, *analysis, erased);
         LoopLikeOpInterface enclosingLoop =
             getSequentialLoop(ifOp->getParentOp());
         bool leavesLoopNext =
@@ -153,7 +153,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
           rewriter.eraseOp(partnerDealloc);
           rewriter.replaceOp(partner, alloc.getResult());
           erased.insert(partner);
-          aliasAnalysis.emplace(root);
+          analysis.emplace(root);
         }
         ++numHoisted;
         continue;
@@ -163,7 +163,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
       if (!loop)
         break;
       memref::DeallocOp dealloc =
-          findDeallocInSameIteration(alloc, loop, *aliasAnalysis);
+          findDeallocInSameIteration(alloc, loop, *analysis);
       if (!dealloc)
         break;
       rewriter.moveOpBefore(alloc, loop);

@@ -19,8 +19,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -253,19 +253,29 @@ findDeallocAfterLoop(Operation *loop, Value buffer,
 
 /// Returns true if no alias of the init `buffer` of `loop` that exists
 /// before the loop is used by the loop (other than as the init), after it
-/// (other than by `dealloc`, to free it), or in a region that is neither.
+/// (other than by `dealloc`, to free it), or in a region that is neither, and
+/// no alias that exists before the loop or in it has a use that may keep the
+/// buffer reachable (such as a stored descriptor, which a later iteration
+/// could load back after the first one freed the buffer).
 static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
                                  DeallocOp dealloc,
-                                 const BufferViewFlowAnalysis &aliasAnalysis,
+                                 BufferLifetimeAnalysis &analysis,
                                  DominanceInfo &domInfo) {
   Block *block = loop->getBlock();
   unsigned numInitUses = 0;
-  for (Value alias : aliasAnalysis.resolve(buffer)) {
+  for (Value alias : analysis.getMayAliases(buffer)) {
     // Aliases that do not exist before the loop are either created by the
     // loop (which owns them after the transfer) or derived after the loop
-    // from an alias that exists before it, whose use is checked here.
-    if (!domInfo.properlyDominates(alias, loop))
+    // from an alias that exists before it, whose use is checked here. In the
+    // loop, they must not escape.
+    if (!domInfo.properlyDominates(alias, loop)) {
+      if (llvm::any_of(alias.getUses(), [&](OpOperand &use) {
+            return loop->isProperAncestor(use.getOwner()) &&
+                   !analysis.isUnderstoodUse(use);
+          }))
+        return false;
       continue;
+    }
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if (user == loop) {
@@ -283,7 +293,8 @@ static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
                        [&](Operation *op) { return op == dealloc; }))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !ancestor->isBeforeInBlock(loop))
+      if (!ancestor || !ancestor->isBeforeInBlock(loop) ||
+          !analysis.isUnderstoodUse(use))
         return false;
     }
   }
@@ -300,7 +311,7 @@ static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
 /// Returns the number of buffers handed over.
 static unsigned transferOwnershipIntoLoop(
     RewriterBase &rewriter, LoopLikeOpInterface loop,
-    const BufferViewFlowAnalysis &aliasAnalysis, DominanceInfo &domInfo,
+    BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo,
     const FreedBuffers &freedBuffers,
     llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver) {
   std::optional<ValueRange> yielded = loop.getYieldedValues();
@@ -321,7 +332,7 @@ static unsigned transferOwnershipIntoLoop(
     auto [dealloc, position] = *found;
     Value condition = dealloc.getConditions()[position];
     if (!domInfo.properlyDominates(condition, loop) ||
-        !isOnlyFreedAfterLoop(loop, init, dealloc, aliasAnalysis, domInfo))
+        !isOnlyFreedAfterLoop(loop, init, dealloc, analysis, domInfo))
       continue;
 
     // The loop takes over the buffer under the condition the dealloc freed
@@ -371,7 +382,7 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
     counts.numFolded += numFolded;
   });
 
-  BufferViewFlowAnalysis aliasAnalysis(root);
+  BufferLifetimeAnalysis analysis(root);
   DominanceInfo domInfo(root);
   SmallVector<LoopLikeOpInterface> loops;
   root->walk([&](Operation *op) {
@@ -382,7 +393,7 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
   llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> handedOver;
   for (LoopLikeOpInterface loop : loops)
     counts.numTransferred += transferOwnershipIntoLoop(
-        rewriter, loop, aliasAnalysis, domInfo, freedBuffers, handedOver);
+        rewriter, loop, analysis, domInfo, freedBuffers, handedOver);
 
   // Drop the handed-over buffers from their deallocs.
   for (auto &[op, positions] : handedOver) {

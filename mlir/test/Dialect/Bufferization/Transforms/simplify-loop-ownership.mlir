@@ -28,8 +28,9 @@ func.func @for_fresh_buffer(%n: index) {
   %c1 = arith.constant 1 : index
   %true = arith.constant true
   %false = arith.constant false
+  %f = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32>
-  "test.fill"(%a) : (memref<4xf32>) -> ()
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
   %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
     %new = memref.alloc() : memref<4xf32>
     "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
@@ -40,6 +41,89 @@ func.func @for_fresh_buffer(%n: index) {
   "test.use"(%r#0) : (memref<4xf32>) -> ()
   %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
   bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The init is passed to an op of unknown effects before the loop, which may
+// keep its address: it stays with the function.
+
+// CHECK-LABEL: func @for_init_used_by_unknown_op
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %false)
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%true, %{{.*}}#1)
+func.func @for_init_used_by_unknown_op(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  "test.fill"(%a) : (memref<4xf32>) -> ()
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The descriptor of the init is stored before the loop and loaded back in
+// every iteration: freeing the init in the first iteration would let the
+// second one read freed memory.
+
+// CHECK-LABEL: func @for_init_descriptor_stored
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %false)
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%true, %{{.*}}#1)
+func.func @for_init_descriptor_stored(%n: index, %box: memref<memref<4xf32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %a, %box[] : memref<memref<4xf32>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    %old = memref.load %box[] : memref<memref<4xf32>>
+    test.copy(%old, %new) : (memref<4xf32>, memref<4xf32>)
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The loop reads the init through a `memref.transpose`, which
+// `BufferViewFlowAnalysis` does not link to its source, in every iteration.
+
+// CHECK-LABEL: func @for_init_transpose_read_in_loop
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %false)
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<2x2xf32>, memref<f32>) if (%true, %{{.*}}#1)
+func.func @for_init_transpose_read_in_loop(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<2x2xf32>
+  %t = memref.transpose %a (i, j) -> (j, i) : memref<2x2xf32> to memref<2x2xf32, strided<[1, 2]>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<2x2xf32>, i1) {
+    %new = memref.alloc() : memref<2x2xf32>
+    test.copy(%t, %new) : (memref<2x2xf32, strided<[1, 2]>>, memref<2x2xf32>)
+    %base, %off, %size:2, %stride:2 = memref.extract_strided_metadata %m : memref<2x2xf32> -> memref<f32>, index, index, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<2x2xf32>, i1
+  }
+  %rb, %roff, %rsize:2, %rstride:2 = memref.extract_strided_metadata %r#0 : memref<2x2xf32> -> memref<f32>, index, index, index, index, index
+  bufferization.dealloc (%a, %rb : memref<2x2xf32>, memref<f32>) if (%true, %r#1)
   return
 }
 

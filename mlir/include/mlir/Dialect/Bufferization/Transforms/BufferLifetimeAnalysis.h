@@ -1,0 +1,109 @@
+//===- BufferLifetimeAnalysis.h - Aliases and escapes of buffers -*- C++
+//-*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The one place where the passes that move, reuse or elide the frees and
+// copies of buffers after deallocation learn which values may share memory
+// with a buffer and which uses may keep a buffer reachable.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERLIFETIMEANALYSIS_H
+#define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERLIFETIMEANALYSIS_H
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+
+namespace mlir {
+namespace bufferization {
+
+/// Answers, for the buffers of the ops nested in a root, which values may
+/// share memory with a buffer and which uses of a buffer are understood. It
+/// builds on `BufferViewFlowAnalysis` and closes two of its gaps, which the
+/// passes that free buffers earlier or hand them to other allocations cannot
+/// afford:
+///
+/// * An op that `BufferViewFlowAnalysis` does not know (neither a view, nor a
+///   branch, region branch, call or `BufferViewFlowOpInterface` op) gets no
+///   link from its operands to its results there, so its buffer results look
+///   like fresh buffers (`memref.transpose`, `memref.distinct_objects` and any
+///   out-of-tree op in MLIR 22). Here each buffer result of such an op that
+///   the op does not allocate may alias each of its buffer operands.
+/// * A use that passes a buffer to an op without a declared read or write
+///   effect on it, and without buffer results that would carry it on as an
+///   alias, may keep its address: `memref.store %a, %box[]` stores the
+///   descriptor of `%a`, which a later load brings back. Such a use is not
+///   understood, and the buffer may escape.
+///
+/// The analysis describes the IR at construction; a pass rebuilds it after
+/// rewrites that create or erase aliases.
+class BufferLifetimeAnalysis {
+public:
+  using ValueSetT = BufferViewFlowAnalysis::ValueSetT;
+
+  explicit BufferLifetimeAnalysis(Operation *root);
+
+  /// Returns the buffers that may share memory with `value`, `value`
+  /// included: everything derived from a buffer that `value` is derived
+  /// from.
+  ValueSetT getMayAliases(Value value) const;
+
+  /// Returns true if `use` of a buffer is understood well enough that the
+  /// buffer is provably not reachable through its user once the user is
+  /// done: the user reads or writes the buffer with declared effects, frees
+  /// it, asks for its sizes, forwards it to values that are tracked as its
+  /// aliases, or is a call of a function that does not keep it.
+  bool isUnderstoodUse(OpOperand &use);
+
+  /// Returns true if an alias of `value` has a use that is not understood,
+  /// other than by one of the ops in `ignored`.
+  bool mayEscape(Value value, ArrayRef<Operation *> ignored = {});
+
+  /// Returns true if the aligned pointer of `value` may differ from the
+  /// aligned pointer of the allocation it is part of, so that comparing
+  /// aligned pointers does not tell whether `value` shares that allocation
+  /// with another buffer: `value` may be derived from a `memref.view` at a
+  /// byte shift that is not known to be zero, or from an op that may return
+  /// a pointer into the middle of a buffer (one this analysis does not know).
+  bool mayHaveShiftedPointer(Value value) const;
+
+  /// Tells the analysis that the uses of `from` are about to be replaced
+  /// with `to`: `to` takes over the links of `from`.
+  void notifyReplaced(Value from, Value to);
+
+  /// Tells the analysis that `view`, a new value, is derived from `source`.
+  void notifyDerived(Value source, Value view);
+
+private:
+  /// Returns true if the callee of `call` provably does not keep the address
+  /// of the buffer of `use`, an argument operand, once the call returns.
+  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use,
+                           unsigned depth);
+
+  /// Returns true if every use of `buffer`, an argument of a callee, reads
+  /// or writes its memory, takes a view that does the same, asks for a size,
+  /// or passes it to a function that releases it.
+  bool onlyAccessesMemory(Value buffer, unsigned depth);
+
+  Operation *root;
+  /// Immediate links from a value to the values derived from it, and back:
+  /// those of `BufferViewFlowAnalysis` and those of the ops it does not know.
+  DenseMap<Value, SmallVector<Value, 2>> derived, derivedFrom;
+  /// Values whose aligned pointer may point into the middle of a buffer.
+  DenseSet<Value> shiftedPointers;
+  SymbolTableCollection symbolTables;
+  /// The callee arguments whose buffers are known to be released (or not)
+  /// when the callee returns; false while one is being decided.
+  DenseMap<BlockArgument, bool> released;
+};
+
+} // namespace bufferization
+} // namespace mlir
+
+#endif // MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERLIFETIMEANALYSIS_H

@@ -1,0 +1,283 @@
+//===- BufferLifetimeAnalysis.cpp - Aliases and escapes of buffers --------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+/// How deep calls of calls are followed to decide whether a callee keeps the
+/// address of a buffer.
+static constexpr unsigned kMaxCallDepth = 4;
+
+static bool isBuffer(Type type) { return isa<BaseMemRefType>(type); }
+
+/// Returns true if `BufferViewFlowAnalysis` links the operands of `op` to its
+/// results, or to the values they flow to, itself.
+static bool isKnownToViewFlow(Operation *op) {
+  return isa<ViewLikeOpInterface, BufferViewFlowOpInterface, BranchOpInterface,
+             RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+             CallOpInterface>(op);
+}
+
+/// Returns true if `op` is a `memref.view` whose byte shift is not known to
+/// be zero: the aligned pointer of its result points into the middle of the
+/// source's allocation.
+static bool isShiftingView(Operation *op) {
+  auto view = dyn_cast<memref::ViewOp>(op);
+  return view && !matchPattern(view.getByteShift(), m_Zero());
+}
+
+/// Adds to `reached` the values reachable from `seeds` over `links`, the
+/// seeds included.
+template <typename SetT>
+static void addReachable(ArrayRef<Value> seeds,
+                         const DenseMap<Value, SmallVector<Value, 2>> &links,
+                         SetT &reached) {
+  SmallVector<Value, 8> worklist(seeds);
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!reached.insert(current).second)
+      continue;
+    if (auto it = links.find(current); it != links.end())
+      llvm::append_range(worklist, it->second);
+  }
+}
+
+BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root) : root(root) {
+  BufferViewFlowAnalysis viewFlow(root);
+  for (const auto &[value, dependents] : viewFlow) {
+    for (Value dependent : dependents) {
+      derived[value].push_back(dependent);
+      derivedFrom[dependent].push_back(value);
+    }
+  }
+
+  SmallVector<Value> shiftingViews;
+  root->walk([&](Operation *op) {
+    if (isShiftingView(op))
+      shiftingViews.push_back(op->getResult(0));
+    if (isKnownToViewFlow(op))
+      return;
+    // An unknown op may return any of its buffer operands, or a view of one,
+    // as any of the buffer results it does not allocate.
+    for (Value result : op->getResults()) {
+      if (!isBuffer(result.getType()) ||
+          hasEffect<MemoryEffects::Allocate>(op, result))
+        continue;
+      for (Value operand : op->getOperands()) {
+        if (!isBuffer(operand.getType()))
+          continue;
+        derived[operand].push_back(result);
+        derivedFrom[result].push_back(operand);
+      }
+    }
+  });
+
+  // Everything derived from a shifting view has its shifted aligned pointer.
+  addReachable(shiftingViews, derived, shiftedPointers);
+}
+
+BufferLifetimeAnalysis::ValueSetT
+BufferLifetimeAnalysis::getMayAliases(Value value) const {
+  // The values `value` is derived from, then everything derived from them.
+  ValueSetT origins, aliases;
+  addReachable({value}, derivedFrom, origins);
+  addReachable(SmallVector<Value>(origins.begin(), origins.end()), derived,
+               aliases);
+  // `BufferViewFlowAnalysis` also links a call's operands to its scalar
+  // results; only buffers can share memory.
+  ValueSetT buffers;
+  for (Value alias : aliases)
+    if (isBuffer(alias.getType()))
+      buffers.insert(alias);
+  return buffers;
+}
+
+bool BufferLifetimeAnalysis::mayHaveShiftedPointer(Value value) const {
+  return shiftedPointers.contains(value);
+}
+
+void BufferLifetimeAnalysis::notifyReplaced(Value from, Value to) {
+  auto moveLinks = [&](DenseMap<Value, SmallVector<Value, 2>> &links,
+                       DenseMap<Value, SmallVector<Value, 2>> &backLinks) {
+    auto it = links.find(from);
+    if (it == links.end())
+      return;
+    SmallVector<Value, 2> targets = std::move(it->second);
+    links.erase(it);
+    for (Value target : targets) {
+      std::replace(backLinks[target].begin(), backLinks[target].end(), from,
+                   to);
+      links[to].push_back(target);
+    }
+  };
+  moveLinks(derived, derivedFrom);
+  moveLinks(derivedFrom, derived);
+  if (shiftedPointers.erase(from))
+    shiftedPointers.insert(to);
+}
+
+void BufferLifetimeAnalysis::notifyDerived(Value source, Value view) {
+  derived[source].push_back(view);
+  derivedFrom[view].push_back(source);
+  if (shiftedPointers.contains(source))
+    shiftedPointers.insert(view);
+}
+
+/// Returns true if `type` is plain data, which cannot carry the address of a
+/// buffer, or a buffer, which is tracked as an alias.
+static bool isDataOrBuffer(Type type) {
+  return isa<BaseMemRefType, IntegerType, IndexType, FloatType, VectorType,
+             ComplexType>(type);
+}
+
+/// Returns true if `use` is one of the operands of `range`.
+static bool isInRange(OperandRange range, OpOperand &use) {
+  unsigned begin = range.getBeginOperandIndex();
+  return !range.empty() && begin <= use.getOperandNumber() &&
+         use.getOperandNumber() < begin + range.size();
+}
+
+/// Returns true if `use` forwards its buffer to values that the alias sets
+/// track: a view of it, a successor block's argument, a region's argument or
+/// the results of the enclosing region op.
+static bool isForwardedToAlias(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+    return view.getViewSource() == use.get();
+  if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+    for (unsigned i = 0, e = user->getNumSuccessors(); i < e; ++i)
+      if (isInRange(branch.getSuccessorOperands(i).getForwardedOperands(), use))
+        return true;
+    return false;
+  }
+  if (auto regionOp = dyn_cast<RegionBranchOpInterface>(user)) {
+    SmallVector<RegionSuccessor> successors;
+    regionOp.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+    return llvm::any_of(successors, [&](const RegionSuccessor &successor) {
+      return isInRange(regionOp.getEntrySuccessorOperands(successor), use);
+    });
+  }
+  return isa<RegionBranchTerminatorOpInterface>(user);
+}
+
+bool BufferLifetimeAnalysis::isUnderstoodUse(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (auto call = dyn_cast<CallOpInterface>(user))
+    return isReleasedAfterCall(call, use, /*depth=*/0);
+  // Frees, and the deallocations of the ownership-based deallocation, which
+  // free owned buffers and only compare the retained ones.
+  if (isa<memref::DeallocOp, bufferization::DeallocOp, memref::DimOp>(user))
+    return true;
+  // A pointer extracted as an integer may be compared with the addresses of
+  // later allocations, which may then reuse the memory.
+  if (isa<memref::ExtractAlignedPointerAsIndexOp, UnrealizedConversionCastOp>(
+          user))
+    return false;
+  if (isForwardedToAlias(use))
+    return true;
+  // Results other than buffers (aliases) and plain data could carry the
+  // address.
+  if (!llvm::all_of(user->getResultTypes(), isDataOrBuffer))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> onBuffer;
+  effects.getEffectsOnValue(use.get(), onBuffer);
+  if (!onBuffer.empty())
+    return llvm::all_of(onBuffer, [](MemoryEffects::EffectInstance &effect) {
+      return isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect());
+    });
+  // No effect on the buffer: the op can only pass it on, to its buffer
+  // results, which are aliases (see the constructor).
+  return llvm::any_of(user->getResultTypes(), isBuffer);
+}
+
+bool BufferLifetimeAnalysis::mayEscape(Value value,
+                                       ArrayRef<Operation *> ignored) {
+  for (Value alias : getMayAliases(value))
+    for (OpOperand &use : alias.getUses())
+      if (!llvm::is_contained(ignored, use.getOwner()) && !isUnderstoodUse(use))
+        return true;
+  return false;
+}
+
+bool BufferLifetimeAnalysis::isReleasedAfterCall(CallOpInterface call,
+                                                 OpOperand &use,
+                                                 unsigned depth) {
+  if (depth >= kMaxCallDepth)
+    return false;
+  // Functions outside of the root may be transformed concurrently by
+  // another pass; declarations and recursion are answered conservatively.
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
+    return false;
+  OperandRange args = call.getArgOperands();
+  if (args.empty() || use.getOperandNumber() < args.getBeginOperandIndex())
+    return false;
+  unsigned index = use.getOperandNumber() - args.getBeginOperandIndex();
+  if (index >= args.size() || index >= callee.getNumArguments())
+    return false;
+  BlockArgument argument = callee.getArgument(index);
+  auto [it, inserted] = released.try_emplace(argument, false);
+  if (!inserted)
+    return it->second; // Known, or a recursive call being decided.
+  bool result = onlyAccessesMemory(argument, depth);
+  released[argument] = result;
+  return result;
+}
+
+bool BufferLifetimeAnalysis::onlyAccessesMemory(Value buffer, unsigned depth) {
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DimOp>(user))
+      continue;
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+        view && view.getViewSource() == buffer) {
+      for (Value result : user->getResults())
+        if (isBuffer(result.getType()) && !onlyAccessesMemory(result, depth))
+          return false;
+      continue;
+    }
+    if (auto call = dyn_cast<CallOpInterface>(user)) {
+      if (!isReleasedAfterCall(call, use, depth + 1))
+        return false;
+      continue;
+    }
+    // Anything else must read or write the memory and do nothing else with
+    // the buffer: no buffer results or region arguments that could carry it
+    // on, and no effect other than reads and writes (no free).
+    auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+    if (!effects || llvm::any_of(user->getResultTypes(), isBuffer) ||
+        llvm::any_of(user->getRegions(), [](Region &region) {
+          return llvm::any_of(region.getArgumentTypes(), isBuffer);
+        }))
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> onBuffer;
+    effects.getEffectsOnValue(buffer, onBuffer);
+    if (onBuffer.empty() ||
+        !llvm::all_of(onBuffer, [](MemoryEffects::EffectInstance &effect) {
+          return isa<MemoryEffects::Read, MemoryEffects::Write>(
+              effect.getEffect());
+        }))
+      return false;
+  }
+  return true;
+}

@@ -103,8 +103,8 @@ CAPABILITIES = [
         "copy elision and reuse",
         "files": [
             r"/(SimplifyLoopOwnership|DoubleBufferLoops|HoistAllocDeallocPairs|BufferLifetimes|DeallocationUtils)\.(cpp|h)$",
-            r"/(simplify-loop-ownership|double-buffer-loops|hoist-alloc-dealloc-pairs|free-buffers-at-last-use|elide-buffer-copies|reuse-freed-buffers|async-functions-left-alone)[\w-]*\.mlir$",
-            r"^mlir/test/Integration/.*/(double-buffer|hoist-|elide-|free-at-last-use|dealloc-scf-for-fresh-buffer)",
+            r"/(simplify-loop-ownership|double-buffer-loops|hoist-alloc-dealloc-pairs|free-buffers-at-last-use|elide-buffer-copies|reuse-freed-buffers|async-functions-left-alone|buffer-lifetimes-hidden-aliases)[\w-]*\.mlir$",
+            r"^mlir/test/Integration/.*/(double-buffer|hoist-|elide-|free-at-last-use|dealloc-scf-for-fresh-buffer|lifetimes-hidden-aliases)",
             r"^mlir/docs/BufferReuse\.md$",
         ],
         "passes": [

@@ -123,7 +123,7 @@ CAPABILITIES = [
         "files": [
             r"/UnaliasFunctionResults\.cpp$",
             r"^mlir/(include/mlir|lib)/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.(h|cpp)$",
-            r"/unalias-function-results\.mlir$",
+            r"/unalias-function-results[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/(dealloc-no-alias-results|free-call-arguments-early|free-after-releasing-calls)",
             r"^mlir/docs/FunctionBoundaryABI\.md$",
         ],

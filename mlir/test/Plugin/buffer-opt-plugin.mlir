@@ -16,6 +16,7 @@
 // HELP: --simplify-loop-ownership
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
+// HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use

@@ -90,6 +90,7 @@ void mlir::bufferization::buildDeallocationPipeline(
     UnaliasFunctionResultsPassOptions unaliasOptions;
     unaliasOptions.privateFunctionDynamicOwnership =
         options.privateFunctionDynamicOwnership;
+    unaliasOptions.allowObservableCopies = options.allowObservableResultCopies;
     pm.addPass(createUnaliasFunctionResultsPass(unaliasOptions));
   }
 

@@ -173,7 +173,10 @@ static bool isForwardedToAlias(OpOperand &use) {
       return isInRange(regionOp.getEntrySuccessorOperands(successor), use);
     });
   }
-  return isa<RegionBranchTerminatorOpInterface>(user);
+  // The results of the parent are tracked; a `func.return` is a terminator
+  // too, but its operands leave the function.
+  return isa<RegionBranchTerminatorOpInterface>(user) &&
+         isa_and_present<RegionBranchOpInterface>(user->getParentOp());
 }
 
 bool BufferLifetimeAnalysis::isUnderstoodUse(OpOperand &use) {
@@ -216,6 +219,23 @@ bool BufferLifetimeAnalysis::mayEscape(Value value,
       if (!llvm::is_contained(ignored, use.getOwner()) && !isUnderstoodUse(use))
         return true;
   return false;
+}
+
+bool BufferLifetimeAnalysis::isOnlyRead(Value value,
+                                        ArrayRef<Operation *> ignored) {
+  for (Value alias : getMayAliases(value)) {
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
+      if (llvm::is_contained(ignored, user))
+        continue;
+      // A callee may write the buffer, even one that does not keep it.
+      if (isa<CallOpInterface>(user) || !isUnderstoodUse(use))
+        return false;
+      if (hasEffect<MemoryEffects::Write>(user, alias))
+        return false;
+    }
+  }
+  return true;
 }
 
 bool BufferLifetimeAnalysis::isReleasedAfterCall(CallOpInterface call,

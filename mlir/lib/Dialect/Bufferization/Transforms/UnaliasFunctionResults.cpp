@@ -21,6 +21,8 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -234,8 +236,78 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
   return numCloned + numMaybeCloned;
 }
 
+/// Returns true if a return of `func` may need a clone to make its memref
+/// operands distinct buffers.
+static bool mayNeedClone(func::FuncOp func) {
+  CallAwareBufferOriginAnalysis analysis(func);
+  WalkResult result = func.walk([&](func::ReturnOp returnOp) {
+    SmallVector<Value> earlier;
+    for (Value operand : returnOp.getOperands()) {
+      if (!isa<BaseMemRefType>(operand.getType()))
+        continue;
+      for (Value other : earlier) {
+        std::optional<bool> same = analysis.isSameAllocation(operand, other);
+        if (!same || *same)
+          return WalkResult::interrupt();
+      }
+      earlier.push_back(operand);
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Returns true if no caller of `func` can tell a result that the ABI
+/// clones from the buffer it would get without the clone: `func` is private
+/// and only called (so every use of it is visible in `module`), no caller
+/// writes through a result, passes it on or takes its address, and `func`
+/// keeps no reference to a returned buffer that could write it later.
+static bool areResultCopiesUnobservable(func::FuncOp func, Operation *module,
+                                        BufferLifetimeAnalysis &analysis) {
+  if (!func.isPrivate())
+    return false;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, module);
+  if (!uses)
+    return false;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call || call.getCallee() != func.getSymName())
+      return false;
+    for (Value result : call.getResults())
+      if (isa<BaseMemRefType>(result.getType()) && !analysis.isOnlyRead(result))
+        return false;
+  }
+  WalkResult result = func.walk([&](func::ReturnOp returnOp) {
+    for (Value operand : returnOp.getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          analysis.mayEscape(operand, {returnOp}))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
+/// Marks the calls of `noAliasFunctions` under `module` as following the
+/// ABI, and unmarks the others.
+static void
+markCalls(Operation *module,
+          const llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions) {
+  SymbolTableCollection symbolTables;
+  UnitAttr unit = UnitAttr::get(module->getContext());
+  module->walk([&](func::CallOp call) {
+    Operation *callee =
+        symbolTables.lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    if (callee && noAliasFunctions.contains(callee))
+      call->setAttr(func::kNoAliasResultsAttrName, unit);
+    else
+      call->removeAttr(func::kNoAliasResultsAttrName);
+  });
+}
+
 unsigned mlir::bufferization::unaliasFunctionResults(
-    Operation *module, bool privateFunctionDynamicOwnership) {
+    Operation *module, bool privateFunctionDynamicOwnership,
+    bool allowObservableCopies) {
   // The functions that follow the ABI once this function is done: those it
   // rewrites, and the others that say they do.
   llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
@@ -262,21 +334,43 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     toRewrite.push_back(func);
   });
 
-  // Mark the calls first: the rewrite of a function relies on the guarantee
-  // of the functions it calls.
-  SymbolTableCollection symbolTables;
-  UnitAttr unit = UnitAttr::get(module->getContext());
-  module->walk([&](func::CallOp call) {
-    Operation *callee =
-        symbolTables.lookupNearestSymbolFrom(call, call.getCalleeAttr());
-    if (callee && noAliasFunctions.contains(callee))
-      call->setAttr(func::kNoAliasResultsAttrName, unit);
-    else
-      call->removeAttr(func::kNoAliasResultsAttrName);
-  });
+  // A clone changes what a caller computes if it writes through one result
+  // and reads another that was the same buffer. Unless that is allowed, a
+  // function that may need a clone follows the ABI only where no caller can
+  // tell. Whether a function needs a clone depends on the functions it calls
+  // (the results of a call of a function that follows the ABI are distinct),
+  // so functions leave the ABI until none has to. The calls are marked first:
+  // the rewrite of a function relies on the guarantee of the functions it
+  // calls.
+  markCalls(module, noAliasFunctions);
+  for (bool changed = !allowObservableCopies; changed;) {
+    changed = false;
+    std::optional<BufferLifetimeAnalysis> analysis;
+    for (func::FuncOp &func : toRewrite) {
+      if (!func || !mayNeedClone(func))
+        continue;
+      if (!analysis)
+        analysis.emplace(module);
+      if (areResultCopiesUnobservable(func, module, *analysis))
+        continue;
+      noAliasFunctions.erase(func);
+      func->removeAttr(func::kNoAliasResultsAttrName);
+      remark::missed(func.getLoc(), remark::RemarkOpts::name("ObservableCopy")
+                                        .category("unalias-function-results"))
+          << "function keeps the ownership ABI: a caller could tell a copy of "
+             "a result from the result";
+      func = nullptr;
+      changed = true;
+    }
+    if (changed)
+      markCalls(module, noAliasFunctions);
+  }
 
   unsigned numCloned = 0;
+  UnitAttr unit = UnitAttr::get(module->getContext());
   for (func::FuncOp func : toRewrite) {
+    if (!func)
+      continue;
     CallAwareBufferOriginAnalysis analysis(func);
     func.walk([&](func::ReturnOp returnOp) {
       numCloned += unaliasReturnOperands(returnOp, analysis);
@@ -304,8 +398,8 @@ struct UnaliasFunctionResultsPass
   }
 
   void runOnOperation() override {
-    numResultsUnaliased +=
-        unaliasFunctionResults(getOperation(), privateFunctionDynamicOwnership);
+    numResultsUnaliased += unaliasFunctionResults(
+        getOperation(), privateFunctionDynamicOwnership, allowObservableCopies);
   }
 };
 } // namespace

@@ -3,6 +3,7 @@
 
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
@@ -16,6 +17,7 @@
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
+// HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
@@ -43,7 +45,7 @@
 // STAGES-NEXT:   buffer-deallocation-simplification,
 // STAGES-NEXT:   simplify-loop-ownership,
 // STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   unalias-function-results{private-function-dynamic-ownership=false},
+// STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
 // STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
 // STAGES-NEXT:   bufferization-lower-deallocations,
 // STAGES-NEXT:   double-buffer-loops,
@@ -144,6 +146,15 @@
 // DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
 // DYNSTAGES-NEXT: prepare-buffer-deallocation,
 // DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
+
+// allow-observable-result-copies reaches unalias-function-results, off by
+// default.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{allow-observable-result-copies=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBSERVABLE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline)" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTOBSERVABLE
+// OBSERVABLE: unalias-function-results{allow-observable-copies=true private-function-dynamic-ownership=false}
+// NOTOBSERVABLE: unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false}
 
 // private-function-dynamic-ownership reaches the deallocation stage.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \

@@ -1,11 +1,15 @@
-// RUN: mlir-opt %s --unalias-function-results | FileCheck %s
-// RUN: mlir-opt %s --unalias-function-results=private-function-dynamic-ownership=true \
+// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true | FileCheck %s
+// RUN: mlir-opt %s --unalias-function-results="private-function-dynamic-ownership=true allow-observable-copies=true" \
 // RUN:   | FileCheck %s --check-prefix=DYN
-// RUN: mlir-opt %s --unalias-function-results --lower-deallocations-to-scf \
+// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true --lower-deallocations-to-scf \
 // RUN:   | FileCheck %s --check-prefix=LOWER
-// RUN: mlir-opt %s --unalias-function-results \
+// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true \
 // RUN:   --remarks-filter=unalias-function-results --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
+
+// The mechanics of the ABI, with clones allowed wherever they are needed.
+// unalias-function-results-observable.mlir tests which functions take the
+// ABI by default.
 
 // The callee's side of the no-alias function boundary ABI: no memref result
 // is the same buffer as an earlier result. Results never alias arguments

@@ -68,6 +68,15 @@ struct DeallocationPipelineOptions
           "checks; false keeps the upstream ownership ABI"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> allowObservableResultCopies{
+      *this, "allow-observable-result-copies",
+      llvm::cl::desc(
+          "Under no-alias-function-results, also clone results where a "
+          "caller may tell the clone from the result, which changes what "
+          "programs that write through one result and read another compute; "
+          "by default such functions keep the upstream ownership ABI"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> simplifyLoopOwnership{
       *this, "simplify-loop-ownership",
       llvm::cl::desc("Fold the ownership indicators of loops to constants "

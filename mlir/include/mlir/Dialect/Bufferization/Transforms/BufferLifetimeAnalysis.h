@@ -65,6 +65,12 @@ public:
   /// other than by one of the ops in `ignored`.
   bool mayEscape(Value value, ArrayRef<Operation *> ignored = {});
 
+  /// Returns true if every use of every alias of `value` is understood and
+  /// none may write the buffer or observe its address: a reader could not
+  /// tell `value` from a copy of it made when `value` was defined. Calls
+  /// and uses by the ops in `ignored` do not count as reads.
+  bool isOnlyRead(Value value, ArrayRef<Operation *> ignored = {});
+
   /// Returns true if the aligned pointer of `value` may differ from the
   /// aligned pointer of the allocation it is part of, so that comparing
   /// aligned pointers does not tell whether `value` shares that allocation

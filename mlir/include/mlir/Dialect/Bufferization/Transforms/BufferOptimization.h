@@ -135,10 +135,14 @@ LogicalResult markManualDeallocations(Operation *module,
 /// statically or, if that is unknown, as checked at run time. Marks those
 /// functions and the calls of them with `func::kNoAliasResultsAttrName`.
 /// Private functions are left to the dynamic ownership ABI if
-/// `privateFunctionDynamicOwnership` is set. Returns the number of results
-/// that may be cloned.
+/// `privateFunctionDynamicOwnership` is set. Unless `allowObservableCopies`
+/// is set, a function that may need a clone follows the ABI only if no
+/// caller can tell the clone from the result (see
+/// `unalias-function-results`). Returns the number of results that may be
+/// cloned.
 unsigned unaliasFunctionResults(Operation *module,
-                                bool privateFunctionDynamicOwnership);
+                                bool privateFunctionDynamicOwnership,
+                                bool allowObservableCopies = false);
 
 void populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,

@@ -382,6 +382,19 @@ def UnaliasFunctionResultsPass
       alias checks, and the buffer lifetime passes no longer take them for
       aliases of the call's operands.
 
+    A clone changes what a program computes if a caller writes through one
+    result and reads another that was the same buffer. By default the pass
+    therefore applies the ABI to a function that may need a clone only where
+    no caller can tell: the function is private and only called, every
+    caller only reads its memref results (no writes, no calls, no extracted
+    addresses, no uses of unknown effect, through any alias), and the
+    function keeps no other reference to a buffer it returns. Other
+    functions that may need a clone keep the ownership ABI and are reported
+    as a `missed` remark; `allow-observable-copies` applies the ABI to them
+    too, which changes the meaning of programs that observe the aliasing. A
+    function whose results are never the same buffer follows the ABI in
+    either case.
+
     A function with several memref results of which one has a type that a
     clone cannot be lowered to (an unranked memref, or a layout with a static
     offset or strides that a fresh buffer cannot have) keeps the ownership
@@ -432,7 +445,12 @@ def UnaliasFunctionResultsPass
     Option<"privateFunctionDynamicOwnership",
            "private-function-dynamic-ownership", "bool", /*default=*/"false",
            "Leave private functions, which the deallocation gave dynamic "
-           "ownership results, to that ABI">
+           "ownership results, to that ABI">,
+    Option<"allowObservableCopies", "allow-observable-copies", "bool",
+           /*default=*/"false",
+           "Also clone results where a caller may tell the clone from the "
+           "result (by writing through one result and reading another): "
+           "this changes what such programs compute">
   ];
   let statistics = [
     Statistic<"numResultsUnaliased", "num-results-unaliased",

@@ -1,14 +1,20 @@
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,NOALIAS
+// RUN:   | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
 // RUN: mlir-opt %s -buffer-deallocation-pipeline=no-alias-function-results=false \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | FileCheck %s --check-prefix=IR
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true \
+// RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true \
+// RUN:   | FileCheck %s --check-prefix=IR
 
-// Functions whose results are, or may be at run time, the same buffer. Under
-// the no-alias function boundary ABI (the default) each result is a buffer of
-// its own: a write through one result does not show through another, and
-// the callers free the results without alias checks. Under the ownership ABI
-// alone (the second RUN) the results are the same buffer, freed once.
+// Public functions whose results are, or may be at run time, the same
+// buffer, and a caller that writes through one result and reads the other.
+// By default (the first RUN) these functions keep the ownership ABI, as
+// under no-alias-function-results=false (the second RUN): the results are
+// the same buffer, a write through one shows through the other, and the
+// buffer is freed once. With allow-observable-result-copies (the third RUN)
+// each result is a buffer of its own, which changes what @main prints, and
+// the callers free the results without alias checks.
 
 func.func private @printMemrefF32(memref<*xf32>)
 

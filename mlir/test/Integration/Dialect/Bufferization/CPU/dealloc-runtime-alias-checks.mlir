@@ -1,15 +1,18 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
+// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
 // RUN: mlir-opt %s -buffer-deallocation-pipeline=no-alias-function-results=false | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false hoist-alloc-dealloc-pairs=false})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HELPER
 
 // Deallocations whose operands alias only at run time. With the inline alias
 // checks of lower-deallocations-to-scf each buffer is freed exactly once and
 // no heap memory is needed for the checks; the helper-based lowering
-// (upstream's, the third RUN, with hoisting off as well) gets the same
-// result with 5 metadata allocations per call. Under the no-alias function
-// boundary ABI (the first RUN, the default), @same_twice returns a copy as
-// its second result instead, so @main frees both without alias checks.
+// (upstream's, the last RUN, with hoisting off as well) gets the same
+// result with 5 metadata allocations per call. @same_twice is public, so by
+// default (the first RUN) it keeps the ownership ABI, as with the no-alias
+// ABI off (the second RUN). With allow-observable-result-copies (the third
+// RUN) it returns a copy as its second result instead, so @main frees both
+// without alias checks.
 
 func.func private @printMemrefF32(memref<*xf32>)
 

@@ -90,8 +90,8 @@ CAPABILITIES = [
         "files": [
             r"/LowerDeallocationsToSCF\.cpp$",
             r"/BufferLifetimeAnalysis\.(cpp|h)$",
-            r"/lower-deallocations-to-scf\.mlir$",
-            r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result)",
+            r"/lower-deallocations-to-scf[\w-]*\.mlir$",
+            r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result|shifted-views)",
             r"^mlir/docs/DeallocationLowering\.md$",
         ],
         "passes": ["lower-deallocations-to-scf"],

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -42,6 +43,15 @@ static bool isShiftingView(Operation *op) {
   return view && !matchPattern(view.getByteShift(), m_Zero());
 }
 
+bool bufferization::hasShiftingView(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isShiftingView(op) ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Adds to `reached` the values reachable from `seeds` over `links`, the
 /// seeds included.
 template <typename SetT>
@@ -58,10 +68,22 @@ static void addReachable(ArrayRef<Value> seeds,
   }
 }
 
-BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root) : root(root) {
+/// Returns true if `dependent` is a result of a call that `value` is an
+/// operand of.
+static bool isCallResultOf(Value dependent, Value value) {
+  auto result = dyn_cast<OpResult>(dependent);
+  return result && isa<CallOpInterface>(result.getOwner()) &&
+         llvm::is_contained(result.getOwner()->getOperands(), value);
+}
+
+BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
+                                               bool callResultsAreOwned)
+    : root(root) {
   BufferViewFlowAnalysis viewFlow(root);
   for (const auto &[value, dependents] : viewFlow) {
     for (Value dependent : dependents) {
+      if (callResultsAreOwned && isCallResultOf(dependent, value))
+        continue;
       derived[value].push_back(dependent);
       derivedFrom[dependent].push_back(value);
     }
@@ -300,4 +322,220 @@ bool BufferLifetimeAnalysis::onlyAccessesMemory(Value buffer, unsigned depth) {
       return false;
   }
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// AllocationIdentities
+//===----------------------------------------------------------------------===//
+
+/// Returns true if every result of `op` is the value that one of its
+/// regions yields, and each region yields once: the ops whose results can
+/// carry the identities of the yielded values.
+static bool isSelectingRegionOp(Operation *op) {
+  return isa<scf::IfOp, scf::IndexSwitchOp>(op);
+}
+
+Value bufferization::AllocationIdentities::getDerivedFrom(Value value) const {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return nullptr;
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+    return view.getViewDest() == value ? view.getViewSource() : Value();
+  if (auto distinct = dyn_cast<memref::DistinctObjectsOp>(def))
+    return distinct.getOperand(cast<OpResult>(value).getResultNumber());
+  if (isa<RegionBranchOpInterface, CallOpInterface, BranchOpInterface>(def) ||
+      hasEffect<MemoryEffects::Allocate>(def, value))
+    return nullptr;
+  // An op that passes on its only buffer operand, such as
+  // `memref.transpose`.
+  Value derivedFrom;
+  for (Value operand : def->getOperands()) {
+    if (!isBuffer(operand.getType()))
+      continue;
+    if (derivedFrom)
+      return nullptr;
+    derivedFrom = operand;
+  }
+  return derivedFrom;
+}
+
+Value bufferization::AllocationIdentities::get(
+    OpBuilder &builder, Value value,
+    function_ref<Value(Value)> getAlignedPointer) {
+  for (Value current = value; current; current = getDerivedFrom(current)) {
+    if (!analysis.mayHaveShiftedPointer(current))
+      return getAlignedPointer(current);
+    if (Value identity = threaded.lookup(current))
+      return identity;
+  }
+  return nullptr;
+}
+
+/// Returns the `scf.for` whose result or iteration argument `value` is.
+static scf::ForOp getForLoopOf(Value value) {
+  if (auto result = dyn_cast<OpResult>(value))
+    return dyn_cast<scf::ForOp>(result.getOwner());
+  auto arg = cast<BlockArgument>(value);
+  auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
+    return nullptr;
+  return forOp;
+}
+
+Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
+                                                  Value value) {
+  for (Value current = value;
+       current && analysis.mayHaveShiftedPointer(current) &&
+       !threaded.contains(current);
+       current = getDerivedFrom(current)) {
+    if (scf::ForOp forOp = getForLoopOf(current))
+      return threadLoop(rewriter, forOp, value);
+    if (Operation *def = current.getDefiningOp();
+        def && isSelectingRegionOp(def))
+      return threadRegionResults(rewriter, def, value);
+  }
+  return value;
+}
+
+Value bufferization::AllocationIdentities::getWithNewPointers(
+    RewriterBase &rewriter, Value value) {
+  return get(rewriter, value, [&](Value buffer) -> Value {
+    return memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, buffer.getLoc(), buffer);
+  });
+}
+
+Value bufferization::AllocationIdentities::threadRegionResults(
+    RewriterBase &rewriter, Operation *op, Value value) {
+  // The yielded values first: threading them may rebuild the region ops
+  // they come from.
+  SmallVector<unsigned> positions;
+  for (OpResult result : op->getResults())
+    if (isBuffer(result.getType()) && analysis.mayHaveShiftedPointer(result))
+      positions.push_back(result.getResultNumber());
+  SmallVector<Operation *> terminators;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      terminators.push_back(block.getTerminator());
+  for (Operation *terminator : terminators)
+    for (unsigned position : positions)
+      thread(rewriter, terminator->getOperand(position));
+
+  // The identities of the yielded values, before each terminator.
+  SmallVector<SmallVector<Value>> identities;
+  for (Operation *terminator : terminators) {
+    rewriter.setInsertionPoint(terminator);
+    SmallVector<Value> &ids = identities.emplace_back();
+    for (unsigned position : positions) {
+      Value id = getWithNewPointers(rewriter, terminator->getOperand(position));
+      if (!id)
+        return value;
+      ids.push_back(id);
+    }
+  }
+
+  // Rebuild the op with an identity result per position.
+  unsigned numResults = op->getNumResults();
+  OperationState state(op->getLoc(), op->getName());
+  state.addOperands(op->getOperands());
+  state.addTypes(op->getResultTypes());
+  state.addTypes(SmallVector<Type>(positions.size(), rewriter.getIndexType()));
+  state.addAttributes(op->getDiscardableAttrDictionary().getValue());
+  state.propertiesAttr = op->getPropertiesAsAttribute();
+  for (unsigned i = 0, e = op->getNumRegions(); i < e; ++i)
+    state.addRegion();
+  rewriter.setInsertionPoint(op);
+  Operation *rebuilt = rewriter.create(state);
+  for (auto [oldRegion, newRegion] :
+       llvm::zip_equal(op->getRegions(), rebuilt->getRegions()))
+    rewriter.inlineRegionBefore(oldRegion, newRegion, newRegion.end());
+  for (auto [terminator, ids] : llvm::zip_equal(terminators, identities))
+    rewriter.modifyOpInPlace(terminator, [&, &ids = ids] {
+      terminator->insertOperands(terminator->getNumOperands(), ids);
+    });
+  for (auto [index, position] : llvm::enumerate(positions))
+    threaded[rebuilt->getResult(position)] =
+        rebuilt->getResult(numResults + index);
+  for (unsigned i = 0; i < numResults; ++i) {
+    analysis.notifyReplaced(op->getResult(i), rebuilt->getResult(i));
+    if (value == op->getResult(i))
+      value = rebuilt->getResult(i);
+  }
+  rewriter.replaceOp(op, rebuilt->getResults().take_front(numResults));
+  return value;
+}
+
+Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
+                                                      scf::ForOp forOp,
+                                                      Value value) {
+  SmallVector<unsigned> positions;
+  for (auto [index, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
+    if (isBuffer(arg.getType()) &&
+        (analysis.mayHaveShiftedPointer(arg) ||
+         analysis.mayHaveShiftedPointer(forOp.getResult(index))))
+      positions.push_back(index);
+
+  // The identities of the inits, before the loop.
+  SmallVector<Value> initIds;
+  for (unsigned position : positions) {
+    thread(rewriter, forOp.getInitArgs()[position]);
+    rewriter.setInsertionPoint(forOp);
+    Value id = getWithNewPointers(rewriter, forOp.getInitArgs()[position]);
+    if (!id)
+      return value;
+    initIds.push_back(id);
+  }
+
+  // The loop carries an identity per position. The callback runs before
+  // the body moves to the new loop: the yielded values are computed in the
+  // old body, from the old iteration arguments, which then take the new
+  // loop's arguments as their identities; the old arguments are replaced by
+  // the new loop's once the body moves.
+  SmallVector<Value> oldArgs(forOp.getRegionIterArgs());
+  SmallVector<Value> oldResults(forOp.getResults());
+  unsigned numInductionVars = forOp.getNumInductionVars();
+  bool complete = true;
+  FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
+      rewriter, initIds, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
+        for (auto [position, idArg] : llvm::zip_equal(positions, newArgs))
+          threaded[oldArgs[position]] = idArg;
+        Operation *yield = forOp.getBody()->getTerminator();
+        SmallVector<Value> ids;
+        for (auto [position, idArg] : llvm::zip_equal(positions, newArgs)) {
+          thread(rewriter, yield->getOperand(position));
+          rewriter.setInsertionPoint(yield);
+          Value id = getWithNewPointers(rewriter, yield->getOperand(position));
+          complete &= static_cast<bool>(id);
+          ids.push_back(id ? id : Value(idArg));
+        }
+        BlockArgument firstNewArg = newArgs.front();
+        Block *newBody = firstNewArg.getOwner();
+        for (auto [index, oldArg] : llvm::enumerate(oldArgs)) {
+          Value newArg = newBody->getArgument(numInductionVars + index);
+          analysis.notifyReplaced(oldArg, newArg);
+          if (Value id = threaded.lookup(oldArg)) {
+            threaded.erase(oldArg);
+            if (complete)
+              threaded[newArg] = id;
+          }
+          if (value == oldArg)
+            value = newArg;
+        }
+        return ids;
+      });
+  auto newFor = cast<scf::ForOp>(newLoop->getOperation());
+  for (auto [oldResult, newResult] :
+       llvm::zip(oldResults, newFor.getResults())) {
+    analysis.notifyReplaced(oldResult, newResult);
+    if (value == oldResult)
+      value = newResult;
+  }
+  // If a yielded identity is unknown, so are those of the loop's values.
+  if (!complete)
+    return value;
+  unsigned numResults = oldResults.size();
+  for (auto [index, position] : llvm::enumerate(positions))
+    threaded[newFor.getResult(position)] = newFor.getResult(numResults + index);
+  return value;
 }

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -59,8 +60,9 @@ struct Guard {
 /// each comparison of two pointers is emitted once.
 class GuardBuilder {
 public:
-  GuardBuilder(RewriterBase &rewriter, Location loc)
-      : rewriter(rewriter), loc(loc) {}
+  GuardBuilder(RewriterBase &rewriter, Location loc,
+               AllocationIdentities *identities)
+      : rewriter(rewriter), loc(loc), identities(identities) {}
 
   Guard logicalAnd(Guard lhs, Guard rhs) {
     return combine<arith::AndIOp>(lhs, rhs, /*absorbing=*/false);
@@ -78,22 +80,32 @@ public:
   }
 
   /// Returns a guard that holds iff `lhs` and `rhs` are the same buffer: the
-  /// statically `known` answer if there is one, a comparison of the aligned
-  /// pointers otherwise.
-  Guard aliases(Value lhs, Value rhs, std::optional<bool> known) {
+  /// statically `known` answer if there is one, a comparison of what
+  /// identifies their allocations otherwise (see `AllocationIdentities`). If
+  /// that is unknown too, returns `ifUnknown` and notes that the answer was
+  /// guessed.
+  Guard aliases(Value lhs, Value rhs, std::optional<bool> known,
+                bool ifUnknown) {
     if (known)
       return Guard::constant(*known);
     Value &comparison = comparisons[{lhs, rhs}];
     if (!comparison) {
       // Sequenced explicitly: the order of the IR must not depend on the
       // compiler's order of evaluating arguments.
-      Value lhsPointer = getPointer(lhs);
-      Value rhsPointer = getPointer(rhs);
+      Value lhsIdentity = getIdentity(lhs);
+      Value rhsIdentity = getIdentity(rhs);
+      if (!lhsIdentity || !rhsIdentity) {
+        guessed = true;
+        return Guard::constant(ifUnknown);
+      }
       comparison = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, lhsPointer, rhsPointer);
+          rewriter, loc, arith::CmpIPredicate::eq, lhsIdentity, rhsIdentity);
     }
     return Guard::of(comparison);
   }
+
+  /// Returns true if `aliases` had to guess an answer.
+  bool hasGuessed() const { return guessed; }
 
   /// Returns `guard` as an i1 value.
   Value materialize(Guard guard) {
@@ -126,8 +138,19 @@ private:
     return pointer;
   }
 
+  /// Returns what identifies the allocation of `memref` at run time, or null
+  /// if that is unknown.
+  Value getIdentity(Value memref) {
+    if (!identities)
+      return getPointer(memref);
+    return identities->get(rewriter, memref,
+                           [&](Value buffer) { return getPointer(buffer); });
+  }
+
   RewriterBase &rewriter;
   Location loc;
+  AllocationIdentities *identities;
+  bool guessed = false;
   Value trueValue, falseValue;
   DenseMap<Value, Value> pointers;
   DenseMap<std::pair<Value, Value>, Value> comparisons;
@@ -165,15 +188,24 @@ private:
 struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
   LowerDeallocWithInlineAliasChecks(MLIRContext *context,
                                     CallAwareBufferOriginAnalysis &analysis,
+                                    AllocationIdentities *identities,
                                     unsigned maxAliasChecks)
       : OpRewritePattern<DeallocOp>(context), analysis(analysis),
-        maxAliasChecks(maxAliasChecks) {}
+        identities(identities), maxAliasChecks(maxAliasChecks) {}
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
                                 PatternRewriter &rewriter) const override {
     SmallVector<Value> memrefs(deallocOp.getMemrefs());
     SmallVector<Value> conditions(deallocOp.getConditions());
     SmallVector<Value> retained(deallocOp.getRetained());
+
+    // Upstream's helper-based lowering compares aligned pointers, which does
+    // not identify the allocation of a buffer with a shifted pointer: such a
+    // deallocation is lowered here, whatever its number of checks.
+    bool hasShiftedPointer =
+        identities && llvm::any_of(deallocOp->getOperands(), [&](Value v) {
+          return identities->mayHaveShiftedPointer(v);
+        });
 
     // Decide every pair statically where possible and count the rest.
     // `memrefAliases[i][j]` for j < i, `retainedAliases[i][r]`. Stops after
@@ -194,24 +226,29 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
         memrefAliases[i].push_back(decide(memref, earlier));
       for (Value kept : retained)
         retainedAliases[i].push_back(decide(memref, kept));
-      if (numRuntimeChecks > maxAliasChecks)
+      if (numRuntimeChecks > maxAliasChecks && !hasShiftedPointer)
         return rewriter.notifyMatchFailure(
             deallocOp, "needs more runtime alias checks than allowed; left to "
                        "the helper-based lowering");
     }
 
-    GuardBuilder guards(rewriter, deallocOp.getLoc());
+    // Where it is unknown at run time whether two buffers share an
+    // allocation, a buffer is not freed (it may leak) and a retained buffer
+    // does not become owned: never free twice, never free what is retained.
+    GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
       Guard shouldFree = Guard::of(conditions[i]);
       for (auto [r, kept] : llvm::enumerate(retained))
         shouldFree = guards.logicalAnd(
-            shouldFree, guards.logicalNot(guards.aliases(
-                            memref, kept, retainedAliases[i][r])));
+            shouldFree,
+            guards.logicalNot(guards.aliases(
+                memref, kept, retainedAliases[i][r], /*ifUnknown=*/true)));
       for (unsigned j = 0; j < i; ++j) {
         // An earlier alias that is owned takes care of the buffer: it frees
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
-            guards.aliases(memref, memrefs[j], memrefAliases[i][j]),
+            guards.aliases(memref, memrefs[j], memrefAliases[i][j],
+                           /*ifUnknown=*/true),
             Guard::of(conditions[j]));
         shouldFree =
             guards.logicalAnd(shouldFree, guards.logicalNot(ownedEarlierAlias));
@@ -233,17 +270,25 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
       Guard owned = Guard::constant(false);
       for (auto [i, memref] : llvm::enumerate(memrefs))
         owned = guards.logicalOr(
-            owned, guards.logicalAnd(
-                       guards.aliases(memref, kept, retainedAliases[i][r]),
-                       Guard::of(conditions[i])));
+            owned, guards.logicalAnd(guards.aliases(memref, kept,
+                                                    retainedAliases[i][r],
+                                                    /*ifUnknown=*/false),
+                                     Guard::of(conditions[i])));
       updatedConditions.push_back(guards.materialize(owned));
     }
+    if (guards.hasGuessed())
+      deallocOp.emitWarning()
+          << "cannot tell at run time whether buffers of this deallocation "
+             "share an allocation: one may be a memref.view at a byte shift "
+             "carried through a loop or block argument; buffers that may "
+             "share one are not freed here and may leak";
     rewriter.replaceOp(deallocOp, updatedConditions);
     return success();
   }
 
 private:
   CallAwareBufferOriginAnalysis &analysis;
+  AllocationIdentities *identities;
   unsigned maxAliasChecks;
 };
 
@@ -258,9 +303,26 @@ struct LowerDeallocationsToSCFPass
   using Base::Base;
 
   void runOnOperation() override {
+    // Buffers with shifted pointers need their allocations identified before
+    // the origin analysis is built: that may rebuild region ops.
+    std::optional<BufferLifetimeAnalysis> lifetimes;
+    std::optional<AllocationIdentities> identities;
+    if (hasShiftingView(getOperation())) {
+      lifetimes.emplace(getOperation());
+      identities.emplace(*lifetimes);
+      IRRewriter rewriter(&getContext());
+      SmallVector<DeallocOp> deallocs;
+      getOperation()->walk([&](DeallocOp op) { deallocs.push_back(op); });
+      for (DeallocOp dealloc : deallocs)
+        for (unsigned i = 0, e = dealloc->getNumOperands(); i < e; ++i)
+          if (identities->mayHaveShiftedPointer(dealloc->getOperand(i)))
+            identities->thread(rewriter, dealloc->getOperand(i));
+    }
     CallAwareBufferOriginAnalysis analysis(getOperation());
     RewritePatternSet patterns(&getContext());
-    populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks);
+    populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks,
+                                            identities ? &*identities
+                                                       : nullptr);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
   }
 };
@@ -269,7 +331,7 @@ struct LowerDeallocationsToSCFPass
 
 void mlir::bufferization::populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
-    unsigned maxAliasChecks) {
-  patterns.add<LowerDeallocWithInlineAliasChecks>(patterns.getContext(),
-                                                  analysis, maxAliasChecks);
+    unsigned maxAliasChecks, AllocationIdentities *identities) {
+  patterns.add<LowerDeallocWithInlineAliasChecks>(
+      patterns.getContext(), analysis, identities, maxAliasChecks);
 }

@@ -382,7 +382,7 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
     counts.numFolded += numFolded;
   });
 
-  BufferLifetimeAnalysis analysis(root);
+  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true);
   DominanceInfo domInfo(root);
   SmallVector<LoopLikeOpInterface> loops;
   root->walk([&](Operation *op) {

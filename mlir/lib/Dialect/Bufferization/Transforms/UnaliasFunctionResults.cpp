@@ -169,6 +169,18 @@ static bool canUnalias(FunctionType type) {
   return llvm::all_of(memrefResults, isCloneable);
 }
 
+/// Returns `memref`, or a clone of it if `condition` holds at run time.
+static Value cloneIf(OpBuilder &builder, Location loc, Value condition,
+                     Value memref) {
+  auto ifOp = scf::IfOp::create(
+      builder, loc, condition,
+      [&](OpBuilder &b, Location l) {
+        scf::YieldOp::create(b, l, Value(CloneOp::create(b, l, memref)));
+      },
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, memref); });
+  return ifOp.getResult(0);
+}
+
 /// Makes the memref operands of `returnOp` distinct buffers: an operand that
 /// is the same buffer as an earlier one is cloned, unconditionally if that is
 /// known, behind a comparison of their aligned pointers if it may be.
@@ -217,13 +229,7 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
     }
     if (!mayBeSame)
       continue;
-    auto ifOp = scf::IfOp::create(
-        builder, loc, mayBeSame,
-        [&](OpBuilder &b, Location l) {
-          scf::YieldOp::create(b, l, Value(CloneOp::create(b, l, memref)));
-        },
-        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, memref); });
-    operand.set(ifOp.getResult(0));
+    operand.set(cloneIf(builder, loc, mayBeSame, memref));
     ++numMaybeCloned;
   }
   if (numCloned + numMaybeCloned != 0)
@@ -234,6 +240,81 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
             Twine(numMaybeCloned) + " that may be, if they are at run time")
                .str();
   return numCloned + numMaybeCloned;
+}
+
+/// Makes the memref operands of `returnOp` safe for callers that tell
+/// results apart by their aligned pointers, as every caller under the
+/// ownership ABI and `dealloc_helper` do: a result that may be part of the
+/// allocation of an earlier result with another aligned pointer (a
+/// `memref.view` at a byte shift of it) would be freed twice. Such a result
+/// is cloned when, at run time, it shares the earlier result's allocation at
+/// another address; where that cannot be decided, a warning says that
+/// callers may free it twice. Returns the number of results that may be
+/// cloned.
+static unsigned
+protectShiftedReturnOperands(func::ReturnOp returnOp,
+                             CallAwareBufferOriginAnalysis &analysis,
+                             AllocationIdentities &identities) {
+  OpBuilder builder(returnOp);
+  Location loc = returnOp.getLoc();
+  DenseMap<Value, Value> pointers;
+  auto getPointer = [&](Value memref) -> Value {
+    Value &pointer = pointers[memref];
+    if (!pointer)
+      pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+    return pointer;
+  };
+  SmallVector<Value> earlier;
+  unsigned numMaybeCloned = 0;
+  for (OpOperand &operand : returnOp->getOpOperands()) {
+    Value memref = operand.get();
+    if (!isa<BaseMemRefType>(memref.getType()))
+      continue;
+    Value mustClone;
+    for (Value other : earlier) {
+      if (!identities.mayHaveShiftedPointer(memref) &&
+          !identities.mayHaveShiftedPointer(other))
+        continue;
+      std::optional<bool> same = analysis.isSameAllocation(memref, other);
+      if (same && !*same)
+        continue;
+      Value id = identities.get(builder, memref, getPointer);
+      Value otherId = identities.get(builder, other, getPointer);
+      if (!id || !otherId) {
+        returnOp.emitWarning()
+            << "cannot tell at run time whether result #"
+            << operand.getOperandNumber()
+            << " shares its allocation with an earlier result at another "
+               "address (a memref.view at a byte shift carried through a loop "
+               "or block argument); callers may free it twice";
+        continue;
+      }
+      Value sameAllocation = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, id, otherId);
+      Value otherAddress =
+          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                getPointer(memref), getPointer(other));
+      Value both =
+          arith::AndIOp::create(builder, loc, sameAllocation, otherAddress);
+      mustClone = mustClone
+                      ? arith::OrIOp::create(builder, loc, mustClone, both)
+                      : both;
+    }
+    earlier.push_back(memref);
+    if (!mustClone)
+      continue;
+    operand.set(cloneIf(builder, loc, mustClone, memref));
+    ++numMaybeCloned;
+  }
+  if (numMaybeCloned != 0)
+    remark::passed(loc, remark::RemarkOpts::name("ShiftedResultsUnaliased")
+                            .category("unalias-function-results"))
+        << ("cloned " + Twine(numMaybeCloned) +
+            " result(s) if they share the allocation of an earlier result "
+            "at another address")
+               .str();
+  return numMaybeCloned;
 }
 
 /// Returns true if a return of `func` may need a clone to make its memref
@@ -334,6 +415,36 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     toRewrite.push_back(func);
   });
 
+  // Results that share an allocation at different addresses cannot be told
+  // apart by any caller: make them distinct in every function that returns
+  // owned buffers, whatever its ABI.
+  unsigned numCloned = 0;
+  if (hasShiftingView(module)) {
+    BufferLifetimeAnalysis lifetimes(module);
+    AllocationIdentities identities(lifetimes);
+    IRRewriter rewriter(module->getContext());
+    SmallVector<func::FuncOp> functions;
+    module->walk([&](func::FuncOp func) {
+      if (hasMemRefResult(func.getFunctionType()) && !func.isExternal() &&
+          !func->hasAttr(kManualFunctionAttrName) &&
+          !(privateFunctionDynamicOwnership && func.isPrivate()))
+        functions.push_back(func);
+    });
+    for (func::FuncOp func : functions)
+      func.walk([&](func::ReturnOp returnOp) {
+        for (unsigned i = 0, e = returnOp->getNumOperands(); i < e; ++i)
+          if (identities.mayHaveShiftedPointer(returnOp->getOperand(i)))
+            identities.thread(rewriter, returnOp->getOperand(i));
+      });
+    for (func::FuncOp func : functions) {
+      CallAwareBufferOriginAnalysis analysis(func);
+      func.walk([&](func::ReturnOp returnOp) {
+        numCloned +=
+            protectShiftedReturnOperands(returnOp, analysis, identities);
+      });
+    }
+  }
+
   // A clone changes what a caller computes if it writes through one result
   // and reads another that was the same buffer. Unless that is allowed, a
   // function that may need a clone follows the ABI only where no caller can
@@ -366,7 +477,6 @@ unsigned mlir::bufferization::unaliasFunctionResults(
       markCalls(module, noAliasFunctions);
   }
 
-  unsigned numCloned = 0;
   UnitAttr unit = UnitAttr::get(module->getContext());
   for (func::FuncOp func : toRewrite) {
     if (!func)

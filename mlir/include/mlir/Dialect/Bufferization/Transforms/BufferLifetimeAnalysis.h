@@ -17,10 +17,15 @@
 #define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFERLIFETIMEANALYSIS_H
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
 namespace mlir {
+namespace scf {
+class ForOp;
+} // namespace scf
+
 namespace bufferization {
 
 /// Answers, for the buffers of the ops nested in a root, which values may
@@ -47,7 +52,13 @@ class BufferLifetimeAnalysis {
 public:
   using ValueSetT = BufferViewFlowAnalysis::ValueSetT;
 
-  explicit BufferLifetimeAnalysis(Operation *root);
+  /// Builds the analysis for the ops nested in `root`. With
+  /// `callResultsAreOwned`, the result of a call is not taken for an alias of
+  /// its operands: after the ownership-based deallocation, the caller owns
+  /// every buffer a call returns, which is never an argument or a view of one
+  /// (the deallocation frees call results on that assumption).
+  explicit BufferLifetimeAnalysis(Operation *root,
+                                  bool callResultsAreOwned = false);
 
   /// Returns the buffers that may share memory with `value`, `value`
   /// included: everything derived from a buffer that `value` is derived
@@ -107,6 +118,70 @@ private:
   /// The callee arguments whose buffers are known to be released (or not)
   /// when the callee returns; false while one is being decided.
   DenseMap<BlockArgument, bool> released;
+};
+
+/// Returns true if `root` contains a `memref.view` whose byte shift is not
+/// known to be zero: only then may a buffer have a shifted aligned pointer.
+bool hasShiftingView(Operation *root);
+
+/// Identifies at run time the allocation a buffer is part of, for runtime
+/// alias checks. Comparing aligned pointers does that for most buffers, but
+/// a `memref.view` at a byte shift has the aligned pointer of its source plus
+/// the shift, so a buffer and such a view of it have different aligned
+/// pointers. For a value that may carry a shifted pointer (see
+/// `BufferLifetimeAnalysis::mayHaveShiftedPointer`), the identity is the
+/// aligned pointer of the buffer it was derived from: through views and ops
+/// that return one of their buffer operands, and out of the regions of
+/// `scf.if` and `scf.index_switch`, whose results get an extra `index` result
+/// carrying the identity of each yielded value, and through `scf.for`, which
+/// gets an extra `index` iteration argument per buffer one (`thread`).
+/// Elsewhere (the arguments of `scf.while` and of blocks, results of other
+/// ops) it is unknown.
+class AllocationIdentities {
+public:
+  explicit AllocationIdentities(BufferLifetimeAnalysis &analysis)
+      : analysis(analysis) {}
+
+  /// Returns true if comparing aligned pointers may not tell whether `value`
+  /// and another buffer share an allocation.
+  bool mayHaveShiftedPointer(Value value) const {
+    return analysis.mayHaveShiftedPointer(value);
+  }
+
+  /// Makes the identity of `value` computable after it is defined, by
+  /// adding identity results to the region ops it is derived from where
+  /// needed. Rebuilt region ops replace the old ones, so `value` may be
+  /// replaced too; returns the value that takes its place.
+  Value thread(RewriterBase &rewriter, Value value);
+
+  /// Returns an `index` value that identifies the allocation of `value`,
+  /// built at the insertion point of `builder`, or a null value if it is
+  /// unknown. `getAlignedPointer` extracts the aligned pointer of a buffer.
+  Value get(OpBuilder &builder, Value value,
+            function_ref<Value(Value)> getAlignedPointer);
+
+private:
+  /// Returns the buffer whose allocation `value` is part of and whose
+  /// identity is computed the same way, one step down, or null.
+  Value getDerivedFrom(Value value) const;
+
+  /// `get`, extracting aligned pointers anew at the insertion point.
+  Value getWithNewPointers(RewriterBase &rewriter, Value value);
+
+  /// Rebuilds `op`, an `scf.if` or `scf.index_switch`, with an identity
+  /// result per buffer result that may have a shifted pointer. Returns the
+  /// value that takes the place of `value`.
+  Value threadRegionResults(RewriterBase &rewriter, Operation *op, Value value);
+
+  /// Rebuilds `forOp` with an identity iteration argument per buffer
+  /// argument that may have a shifted pointer. Returns the value that takes
+  /// the place of `value`.
+  Value threadLoop(RewriterBase &rewriter, scf::ForOp forOp, Value value);
+
+  BufferLifetimeAnalysis &analysis;
+  /// The identity results added to rebuilt region ops, by the result whose
+  /// identity they carry.
+  DenseMap<Value, Value> threaded;
 };
 
 } // namespace bufferization

@@ -23,6 +23,7 @@ class RewritePatternSet;
 class RewriterBase;
 
 namespace bufferization {
+class AllocationIdentities;
 
 #define GEN_PASS_DECL
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
@@ -144,9 +145,14 @@ unsigned unaliasFunctionResults(Operation *module,
                                 bool privateFunctionDynamicOwnership,
                                 bool allowObservableCopies = false);
 
+/// `identities`, if given, identifies the allocations of buffers whose
+/// aligned pointers may be shifted (`memref.view` at a byte shift); such
+/// deallocations are then lowered whatever their number of checks, and a
+/// buffer whose allocation cannot be identified is kept rather than freed
+/// twice, with a warning.
 void populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
-    unsigned maxAliasChecks);
+    unsigned maxAliasChecks, AllocationIdentities *identities = nullptr);
 
 #define GEN_PASS_REGISTRATION
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"

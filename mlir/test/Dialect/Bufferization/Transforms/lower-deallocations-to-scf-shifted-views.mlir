@@ -1,0 +1,104 @@
+// RUN: mlir-opt %s --lower-deallocations-to-scf --split-input-file -verify-diagnostics | FileCheck %s
+
+// A `memref.view` at a byte shift has the aligned pointer of its source plus
+// the shift: comparing aligned pointers does not tell that it shares the
+// source's allocation. The lowering compares what identifies the allocation
+// instead: the aligned pointer of the buffer the view was taken from,
+// carried out of `scf.if` regions and through `scf.for` loops as an extra
+// `index` value.
+
+// The two results share an allocation when %c holds. Their identities come
+// out of the `scf.if`; the view is freed only if it is not the base's.
+
+// CHECK-LABEL: func @if_base_and_view
+//       CHECK:   %[[R:.*]]:3 = scf.if %{{.*}} -> (memref<64xi8>, memref<4xf32>, index) {
+//       CHECK:     %[[A:.*]] = memref.alloc() : memref<64xi8>
+//       CHECK:     %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//       CHECK:     scf.yield %[[A]], %{{.*}}, %[[PA]]
+//       CHECK:   } else {
+//       CHECK:     %[[B:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:     %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+//       CHECK:     scf.yield %{{.*}}, %[[B]], %[[PB]]
+//       CHECK:   }
+//       CHECK:   %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[BASE0:.*]] :
+//       CHECK:   %[[SAME:.*]] = arith.cmpi eq, %[[R]]#2, %[[P0]] : index
+//       CHECK:   %[[NOT:.*]] = arith.xori %[[SAME]], %true
+//       CHECK:   scf.if %[[NOT]] {
+//  CHECK-NEXT:     memref.dealloc
+func.func @if_base_and_view(%c: i1) {
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  %r:2 = scf.if %c -> (memref<64xi8>, memref<4xf32>) {
+    %a = memref.alloc() : memref<64xi8>
+    %v = memref.view %a[%c16][] : memref<64xi8> to memref<4xf32>
+    scf.yield %a, %v : memref<64xi8>, memref<4xf32>
+  } else {
+    %a = memref.alloc() : memref<64xi8>
+    %b = memref.alloc() : memref<4xf32>
+    scf.yield %a, %b : memref<64xi8>, memref<4xf32>
+  }
+  %b0, %o0, %s0, %st0 = memref.extract_strided_metadata %r#0 : memref<64xi8> -> memref<i8>, index, index, index
+  %b1, %o1, %s1, %st1 = memref.extract_strided_metadata %r#1 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%b0, %b1 : memref<i8>, memref<f32>) if (%true, %true)
+  return
+}
+
+// -----
+
+// A loop carries a buffer and a view of it at a byte shift, both owned by the
+// same indicator: the loop gets an `index` iteration argument with the
+// view's identity, and the view is not freed when it is the buffer's.
+
+// CHECK-LABEL: func @for_base_and_view
+//       CHECK:   %[[PI:.*]] = memref.extract_aligned_pointer_as_index %[[A0:[^ ]*]] :
+//       CHECK:   scf.for {{.*}} iter_args(%[[A:.*]] = %[[A0]], %[[V:.*]] = %{{.*}}, %[[OWN:.*]] = %false, %[[ID:.*]] = %[[PI]]) -> (memref<64xi8>, memref<4xf32>, i1, index) {
+//       CHECK:     %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[BA:.*]] : memref<i8>
+//       CHECK:     %[[SAME:.*]] = arith.cmpi eq, %[[ID]], %[[PA]] : index
+//       CHECK:     %[[BOTH:.*]] = arith.andi %[[SAME]], %[[OWN]]
+//       CHECK:     %[[NOT:.*]] = arith.xori %[[BOTH]], %{{.*}}
+//       CHECK:     %[[FREE:.*]] = arith.andi %[[OWN]], %[[NOT]]
+//       CHECK:     scf.if %[[FREE]] {
+//       CHECK:     %[[PN:.*]] = memref.extract_aligned_pointer_as_index %[[N:.*]] : memref<64xi8>
+//       CHECK:     scf.yield %[[N]], %{{.*}}, %true, %[[PN]]
+func.func @for_base_and_view(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a0 = memref.alloc() : memref<64xi8>
+  %v0 = memref.view %a0[%c16][] : memref<64xi8> to memref<4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %a0, %v = %v0, %own = %false) -> (memref<64xi8>, memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<64xi8>
+    %w = memref.view %new[%c16][] : memref<64xi8> to memref<4xf32>
+    %ba, %oa, %sa, %sta = memref.extract_strided_metadata %a : memref<64xi8> -> memref<i8>, index, index, index
+    %bv, %ov, %sv, %stv = memref.extract_strided_metadata %v : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%ba, %bv : memref<i8>, memref<f32>) if (%own, %own)
+    scf.yield %new, %w, %true : memref<64xi8>, memref<4xf32>, i1
+  }
+  return
+}
+
+// -----
+
+// Through a block argument the identity is unknown: the view is kept rather
+// than risk freeing its allocation twice, with a warning.
+
+// CHECK-LABEL: func @block_argument
+//       CHECK:   memref.dealloc %{{.*}} : memref<i8>
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   return
+func.func @block_argument(%c: i1) {
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  %a = memref.alloc() : memref<64xi8>
+  %v = memref.view %a[%c16][] : memref<64xi8> to memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  cf.cond_br %c, ^bb1(%v : memref<4xf32>), ^bb1(%b : memref<4xf32>)
+^bb1(%x: memref<4xf32>):
+  %b0, %o0, %s0, %st0 = memref.extract_strided_metadata %a : memref<64xi8> -> memref<i8>, index, index, index
+  %b1, %o1, %s1, %st1 = memref.extract_strided_metadata %x : memref<4xf32> -> memref<f32>, index, index, index
+  // expected-warning @below {{cannot tell at run time whether buffers of this deallocation share an allocation}}
+  bufferization.dealloc (%b0, %b1 : memref<i8>, memref<f32>) if (%true, %true)
+  return
+}

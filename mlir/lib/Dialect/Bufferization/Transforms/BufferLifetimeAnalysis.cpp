@@ -8,6 +8,8 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -15,6 +17,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -328,13 +331,6 @@ bool BufferLifetimeAnalysis::onlyAccessesMemory(Value buffer, unsigned depth) {
 // AllocationIdentities
 //===----------------------------------------------------------------------===//
 
-/// Returns true if every result of `op` is the value that one of its
-/// regions yields, and each region yields once: the ops whose results can
-/// carry the identities of the yielded values.
-static bool isSelectingRegionOp(Operation *op) {
-  return isa<scf::IfOp, scf::IndexSwitchOp>(op);
-}
-
 Value bufferization::AllocationIdentities::getDerivedFrom(Value value) const {
   Operation *def = value.getDefiningOp();
   if (!def)
@@ -371,15 +367,78 @@ Value bufferization::AllocationIdentities::get(
   return nullptr;
 }
 
-/// Returns the `scf.for` whose result or iteration argument `value` is.
-static scf::ForOp getForLoopOf(Value value) {
-  if (auto result = dyn_cast<OpResult>(value))
-    return dyn_cast<scf::ForOp>(result.getOwner());
+/// Returns the op that carries `value` from one place to another: an
+/// `scf.if` or `scf.index_switch` whose result it is, or an `scf.for` or
+/// `scf.while` whose result or region argument (other than an induction
+/// variable) it is.
+static Operation *getCarrier(Value value) {
+  if (auto result = dyn_cast<OpResult>(value)) {
+    Operation *owner = result.getOwner();
+    return isa<scf::IfOp, scf::IndexSwitchOp, scf::ForOp, scf::WhileOp>(owner)
+               ? owner
+               : nullptr;
+  }
   auto arg = cast<BlockArgument>(value);
-  auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-  if (!forOp || arg.getArgNumber() < forOp.getNumInductionVars())
-    return nullptr;
-  return forOp;
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (auto forOp = dyn_cast<scf::ForOp>(parent))
+    return arg.getArgNumber() < forOp.getNumInductionVars() ? nullptr : parent;
+  return isa<scf::WhileOp>(parent) ? parent : nullptr;
+}
+
+/// Adds to `sources` the values that flow into the buffer values of
+/// `carrier` that may have a shifted pointer: the values yielded by the
+/// regions of an `scf.if` or `scf.index_switch`, the inits and yielded values
+/// of a loop, and the values an `scf.while` forwards to its "after" region.
+static void getShiftedSources(Operation *carrier,
+                              const BufferLifetimeAnalysis &analysis,
+                              SmallVectorImpl<Value> &sources) {
+  auto isShifted = [&](Value value) {
+    return isBuffer(value.getType()) && analysis.mayHaveShiftedPointer(value);
+  };
+  if (auto forOp = dyn_cast<scf::ForOp>(carrier)) {
+    Operation *yield = forOp.getBody()->getTerminator();
+    for (auto [index, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
+      if (isShifted(arg) || isShifted(forOp.getResult(index)))
+        sources.append({forOp.getInitArgs()[index], yield->getOperand(index)});
+    return;
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(carrier)) {
+    scf::YieldOp yield = whileOp.getYieldOp();
+    for (auto [index, arg] : llvm::enumerate(whileOp.getBeforeArguments()))
+      if (isShifted(arg))
+        sources.append({whileOp.getInits()[index], yield.getOperand(index)});
+    scf::ConditionOp condition = whileOp.getConditionOp();
+    for (auto [index, arg] : llvm::enumerate(whileOp.getAfterArguments()))
+      if (isShifted(arg) || isShifted(whileOp.getResult(index)))
+        sources.push_back(condition.getArgs()[index]);
+    return;
+  }
+  for (OpResult result : carrier->getResults())
+    if (isShifted(result))
+      for (Region &region : carrier->getRegions())
+        for (Block &block : region)
+          sources.push_back(
+              block.getTerminator()->getOperand(result.getResultNumber()));
+}
+
+bool bufferization::AllocationIdentities::canIdentify(
+    Value value, llvm::SmallPtrSetImpl<Operation *> &visiting) const {
+  for (Value current = value; current; current = getDerivedFrom(current)) {
+    if (!analysis.mayHaveShiftedPointer(current) || threaded.contains(current))
+      return true;
+    Operation *carrier = getCarrier(current);
+    if (!carrier)
+      continue;
+    // A carrier being decided is assumed to carry identities: by induction
+    // over the iterations, they are known if everything else is.
+    if (!visiting.insert(carrier).second)
+      return true;
+    SmallVector<Value> sources;
+    getShiftedSources(carrier, analysis, sources);
+    return llvm::all_of(
+        sources, [&](Value source) { return canIdentify(source, visiting); });
+  }
+  return false;
 }
 
 Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
@@ -388,12 +447,87 @@ Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
        current && analysis.mayHaveShiftedPointer(current) &&
        !threaded.contains(current);
        current = getDerivedFrom(current)) {
-    if (scf::ForOp forOp = getForLoopOf(current))
+    Operation *carrier = getCarrier(current);
+    if (!carrier)
+      continue;
+    // Rebuild nothing unless every identity the carrier needs is known.
+    llvm::SmallPtrSet<Operation *, 4> visiting;
+    if (!canIdentify(current, visiting))
+      return value;
+    if (auto forOp = dyn_cast<scf::ForOp>(carrier))
       return threadLoop(rewriter, forOp, value);
-    if (Operation *def = current.getDefiningOp();
-        def && isSelectingRegionOp(def))
-      return threadRegionResults(rewriter, def, value);
+    if (auto whileOp = dyn_cast<scf::WhileOp>(carrier))
+      return threadWhileLoop(rewriter, whileOp, value);
+    return threadRegionResults(rewriter, carrier, value);
   }
+  return value;
+}
+
+Value bufferization::AllocationIdentities::threadWhileLoop(
+    RewriterBase &rewriter, scf::WhileOp whileOp, Value value) {
+  auto isShifted = [&](Value v) {
+    return isBuffer(v.getType()) && analysis.mayHaveShiftedPointer(v);
+  };
+  SmallVector<unsigned> beforePositions, afterPositions;
+  for (auto [index, arg] : llvm::enumerate(whileOp.getBeforeArguments()))
+    if (isShifted(arg))
+      beforePositions.push_back(index);
+  for (auto [index, arg] : llvm::enumerate(whileOp.getAfterArguments()))
+    if (isShifted(arg) || isShifted(whileOp.getResult(index)))
+      afterPositions.push_back(index);
+
+  SmallVector<Value> initIds =
+      getInitIdentities(rewriter, whileOp, beforePositions);
+  if (initIds.size() != beforePositions.size())
+    return value;
+
+  // Rebuild the loop with the identities as extra arguments of both regions
+  // and extra results. The regions move as they are, with their arguments.
+  unsigned numResults = whileOp.getNumResults();
+  scf::WhileOp newWhile = createWhileWithMoreValues(
+      rewriter, whileOp, initIds,
+      SmallVector<Type>(afterPositions.size(), rewriter.getIndexType()));
+  Block *before = newWhile.getBeforeBody();
+  Block *after = newWhile.getAfterBody();
+  for (unsigned position : beforePositions)
+    threaded[before->getArgument(position)] =
+        before->addArgument(rewriter.getIndexType(), whileOp.getLoc());
+  for (unsigned position : afterPositions)
+    threaded[after->getArgument(position)] =
+        after->addArgument(rewriter.getIndexType(), whileOp.getLoc());
+
+  // The identities of the values forwarded to the "after" region and of the
+  // yielded values; `canIdentify` made sure they are known.
+  scf::ConditionOp condition = newWhile.getConditionOp();
+  SmallVector<Value> forwardedIds;
+  for (unsigned position : afterPositions) {
+    thread(rewriter, condition.getArgs()[position]);
+    rewriter.setInsertionPoint(condition);
+    forwardedIds.push_back(
+        getWithNewPointers(rewriter, condition.getArgs()[position]));
+  }
+  scf::YieldOp yield = newWhile.getYieldOp();
+  SmallVector<Value> yieldedIds;
+  for (unsigned position : beforePositions) {
+    thread(rewriter, yield.getOperand(position));
+    rewriter.setInsertionPoint(yield);
+    yieldedIds.push_back(
+        getWithNewPointers(rewriter, yield.getOperand(position)));
+  }
+  rewriter.modifyOpInPlace(
+      condition, [&] { condition.getArgsMutable().append(forwardedIds); });
+  rewriter.modifyOpInPlace(
+      yield, [&] { yield.getResultsMutable().append(yieldedIds); });
+
+  for (auto [index, position] : llvm::enumerate(afterPositions))
+    threaded[newWhile.getResult(position)] =
+        newWhile.getResult(numResults + index);
+  for (unsigned i = 0; i < numResults; ++i) {
+    analysis.notifyReplaced(whileOp.getResult(i), newWhile.getResult(i));
+    if (value == whileOp.getResult(i))
+      value = newWhile.getResult(i);
+  }
+  rewriter.replaceOp(whileOp, newWhile.getResults().take_front(numResults));
   return value;
 }
 
@@ -403,6 +537,21 @@ Value bufferization::AllocationIdentities::getWithNewPointers(
     return memref::ExtractAlignedPointerAsIndexOp::create(
         rewriter, buffer.getLoc(), buffer);
   });
+}
+
+SmallVector<Value> bufferization::AllocationIdentities::getInitIdentities(
+    RewriterBase &rewriter, LoopLikeOpInterface loop,
+    ArrayRef<unsigned> positions) {
+  SmallVector<Value> ids;
+  for (unsigned position : positions) {
+    thread(rewriter, loop.getInits()[position]);
+    rewriter.setInsertionPoint(loop);
+    Value id = getWithNewPointers(rewriter, loop.getInits()[position]);
+    if (!id)
+      break;
+    ids.push_back(id);
+  }
+  return ids;
 }
 
 Value bufferization::AllocationIdentities::threadRegionResults(
@@ -475,16 +624,9 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
          analysis.mayHaveShiftedPointer(forOp.getResult(index))))
       positions.push_back(index);
 
-  // The identities of the inits, before the loop.
-  SmallVector<Value> initIds;
-  for (unsigned position : positions) {
-    thread(rewriter, forOp.getInitArgs()[position]);
-    rewriter.setInsertionPoint(forOp);
-    Value id = getWithNewPointers(rewriter, forOp.getInitArgs()[position]);
-    if (!id)
-      return value;
-    initIds.push_back(id);
-  }
+  SmallVector<Value> initIds = getInitIdentities(rewriter, forOp, positions);
+  if (initIds.size() != positions.size())
+    return value;
 
   // The loop carries an identity per position. The callback runs before
   // the body moves to the new loop: the yielded values are computed in the

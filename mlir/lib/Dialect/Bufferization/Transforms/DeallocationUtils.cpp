@@ -48,3 +48,20 @@ bool bufferization::FunctionsLeftAlone::contains(Operation *op) const {
     op = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   return functions.contains(op);
 }
+
+scf::WhileOp bufferization::createWhileWithMoreValues(
+    RewriterBase &rewriter, scf::WhileOp whileOp, ValueRange extraInits,
+    TypeRange extraResultTypes) {
+  SmallVector<Value> inits(whileOp.getInits());
+  llvm::append_range(inits, extraInits);
+  SmallVector<Type> resultTypes(whileOp.getResultTypes());
+  llvm::append_range(resultTypes, extraResultTypes);
+  rewriter.setInsertionPoint(whileOp);
+  auto newWhile =
+      scf::WhileOp::create(rewriter, whileOp.getLoc(), resultTypes, inits);
+  rewriter.inlineRegionBefore(whileOp.getBefore(), newWhile.getBefore(),
+                              newWhile.getBefore().end());
+  rewriter.inlineRegionBefore(whileOp.getAfter(), newWhile.getAfter(),
+                              newWhile.getAfter().end());
+  return newWhile;
+}

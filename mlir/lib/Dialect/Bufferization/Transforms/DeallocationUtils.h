@@ -16,6 +16,7 @@
 #define LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
@@ -31,6 +32,16 @@ Value getFreedMemRef(Value memref);
 /// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
 /// its operand if nothing else uses it.
 void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
+
+/// Creates, before `whileOp`, an `scf.while` with the inits of `whileOp`
+/// followed by `extraInits` and the result types of `whileOp` followed by
+/// `extraResultTypes`, and moves the regions of `whileOp` into it, with their
+/// arguments, terminators and all. The caller adds the region arguments and
+/// terminator operands that match, and replaces `whileOp`.
+scf::WhileOp createWhileWithMoreValues(RewriterBase &rewriter,
+                                       scf::WhileOp whileOp,
+                                       ValueRange extraInits,
+                                       TypeRange extraResultTypes);
 
 /// The functions under `root` whose lifetimes these passes leave alone: the
 /// closest isolated-from-above ancestors (`root` included) of every

@@ -260,16 +260,8 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp whileOp) {
                                     : Value());
   }
 
-  SmallVector<Value> inits(whileOp.getInits());
-  llvm::append_range(inits, spares);
-  SmallVector<Type> resultTypes(whileOp.getResultTypes());
-  llvm::append_range(resultTypes, ValueRange(spares).getTypes());
-  auto newWhile =
-      scf::WhileOp::create(rewriter, whileOp.getLoc(), resultTypes, inits);
-  rewriter.inlineRegionBefore(whileOp.getBefore(), newWhile.getBefore(),
-                              newWhile.getBefore().end());
-  rewriter.inlineRegionBefore(whileOp.getAfter(), newWhile.getAfter(),
-                              newWhile.getAfter().end());
+  scf::WhileOp newWhile = createWhileWithMoreValues(
+      rewriter, whileOp, spares, ValueRange(spares).getTypes());
   Block *before = newWhile.getBeforeBody();
   Block *after = newWhile.getAfterBody();
 

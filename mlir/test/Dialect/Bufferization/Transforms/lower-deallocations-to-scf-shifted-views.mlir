@@ -4,8 +4,8 @@
 // the shift: comparing aligned pointers does not tell that it shares the
 // source's allocation. The lowering compares what identifies the allocation
 // instead: the aligned pointer of the buffer the view was taken from,
-// carried out of `scf.if` regions and through `scf.for` loops as an extra
-// `index` value.
+// carried out of `scf.if` regions and through `scf.for` and `scf.while`
+// loops as an extra `index` value.
 
 // The two results share an allocation when %c holds. Their identities come
 // out of the `scf.if`; the view is freed only if it is not the base's.
@@ -100,5 +100,39 @@ func.func @block_argument(%c: i1) {
   %b1, %o1, %s1, %st1 = memref.extract_strided_metadata %x : memref<4xf32> -> memref<f32>, index, index, index
   // expected-warning @below {{cannot tell at run time whether buffers of this deallocation share an allocation}}
   bufferization.dealloc (%b0, %b1 : memref<i8>, memref<f32>) if (%true, %true)
+  return
+}
+
+// -----
+
+// The same in an scf.while: both regions get an identity argument, and the
+// loop an identity result.
+
+// CHECK-LABEL: func @while_base_and_view
+//       CHECK:   %[[PI:.*]] = memref.extract_aligned_pointer_as_index %[[A0:[^ ]*]] :
+//       CHECK:   scf.while ({{.*}}, %[[ID:.*]] = %[[PI]]) : (memref<64xi8>, memref<4xf32>, i1, index) -> (memref<64xi8>, memref<4xf32>, i1, index) {
+//       CHECK:     scf.condition(%{{.*}}) {{.*}}, %[[ID]] :
+//       CHECK:   } do {
+//       CHECK:   ^bb0({{.*}}, %[[AID:.*]]: index):
+//       CHECK:     arith.cmpi eq, %[[AID]], %{{.*}} : index
+//       CHECK:     %[[PN:.*]] = memref.extract_aligned_pointer_as_index %[[N:.*]] : memref<64xi8>
+//       CHECK:     scf.yield %[[N]], %{{.*}}, %true, %[[PN]]
+func.func @while_base_and_view(%n: i1) {
+  %c16 = arith.constant 16 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a0 = memref.alloc() : memref<64xi8>
+  %v0 = memref.view %a0[%c16][] : memref<64xi8> to memref<4xf32>
+  %r:3 = scf.while (%a = %a0, %v = %v0, %own = %false) : (memref<64xi8>, memref<4xf32>, i1) -> (memref<64xi8>, memref<4xf32>, i1) {
+    scf.condition(%n) %a, %v, %own : memref<64xi8>, memref<4xf32>, i1
+  } do {
+  ^bb0(%a: memref<64xi8>, %v: memref<4xf32>, %own: i1):
+    %new = memref.alloc() : memref<64xi8>
+    %w = memref.view %new[%c16][] : memref<64xi8> to memref<4xf32>
+    %ba, %oa, %sa, %sta = memref.extract_strided_metadata %a : memref<64xi8> -> memref<i8>, index, index, index
+    %bv, %ov, %sv, %stv = memref.extract_strided_metadata %v : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%ba, %bv : memref<i8>, memref<f32>) if (%own, %own)
+    scf.yield %new, %w, %true : memref<64xi8>, memref<4xf32>, i1
+  }
   return
 }

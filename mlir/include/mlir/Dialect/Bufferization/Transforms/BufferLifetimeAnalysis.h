@@ -20,10 +20,12 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir {
 namespace scf {
 class ForOp;
+class WhileOp;
 } // namespace scf
 
 namespace bufferization {
@@ -134,9 +136,9 @@ bool hasShiftingView(Operation *root);
 /// that return one of their buffer operands, and out of the regions of
 /// `scf.if` and `scf.index_switch`, whose results get an extra `index` result
 /// carrying the identity of each yielded value, and through `scf.for`, which
-/// gets an extra `index` iteration argument per buffer one (`thread`).
-/// Elsewhere (the arguments of `scf.while` and of blocks, results of other
-/// ops) it is unknown.
+/// and `scf.while` loops, which get an extra `index` argument per buffer one
+/// (`thread`). Elsewhere (block arguments, results of other ops) it is
+/// unknown.
 class AllocationIdentities {
 public:
   explicit AllocationIdentities(BufferLifetimeAnalysis &analysis)
@@ -165,6 +167,12 @@ private:
   /// identity is computed the same way, one step down, or null.
   Value getDerivedFrom(Value value) const;
 
+  /// Returns the identities of the inits of `loop` at `positions`, built
+  /// before the loop; fewer if one is unknown.
+  SmallVector<Value> getInitIdentities(RewriterBase &rewriter,
+                                       LoopLikeOpInterface loop,
+                                       ArrayRef<unsigned> positions);
+
   /// `get`, extracting aligned pointers anew at the insertion point.
   Value getWithNewPointers(RewriterBase &rewriter, Value value);
 
@@ -177,6 +185,17 @@ private:
   /// argument that may have a shifted pointer. Returns the value that takes
   /// the place of `value`.
   Value threadLoop(RewriterBase &rewriter, scf::ForOp forOp, Value value);
+
+  /// Rebuilds `whileOp` with an identity argument per argument of either
+  /// region, and an identity result per result, that may have a shifted
+  /// pointer. Returns the value that takes the place of `value`.
+  Value threadWhileLoop(RewriterBase &rewriter, scf::WhileOp whileOp,
+                        Value value);
+
+  /// Returns true if the identity of `value` is known, or can be made known
+  /// by `thread`, assuming it for the carriers in `visiting`.
+  bool canIdentify(Value value,
+                   llvm::SmallPtrSetImpl<Operation *> &visiting) const;
 
   BufferLifetimeAnalysis &analysis;
   /// The identity results added to rebuilt region ops, by the result whose

@@ -4,6 +4,8 @@
 // RUN: %stock_mlir_opt %t/local.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/local.mlir --check-prefix=CHECK-OUT
 // RUN: mlir-opt %t/loop.mlir -buffer-deallocation-pipeline 2>&1 | %lower-and-run-tracked | FileCheck %t/loop.mlir
 // RUN: %stock_mlir_opt %t/loop.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/loop.mlir --check-prefix=CHECK-OUT
+// RUN: mlir-opt %t/while.mlir -buffer-deallocation-pipeline 2>&1 | %lower-and-run-tracked | FileCheck %t/while.mlir
+// RUN: %stock_mlir_opt %t/while.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/while.mlir --check-prefix=CHECK-OUT
 
 // Buffers and `memref.view`s of them at a byte shift, which have different
 // aligned pointers, owned together. Runtime alias checks that compare
@@ -114,6 +116,41 @@ func.func @main() {
     scf.yield %n, %w : memref<64xi8>, memref<4xf32>
   }
   %p = memref.cast %r#1 : memref<4xf32> to memref<*xf32>
+  call @printMemrefF32(%p) : (memref<*xf32>) -> ()
+  return
+}
+// CHECK-OUT: data =
+// CHECK-OUT-NEXT: [8,  8,  8,  8]
+// CHECK-OUT: leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
+// CHECK-NOT: warning
+// CHECK: data =
+// CHECK-NEXT: [8,  8,  8,  8]
+// CHECK: alloc-tracker: mallocs=4 frees=4 peak_bytes=192 total_bytes=256 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
+
+//--- while.mlir
+// The same loop as an scf.while.
+func.func private @printMemrefF32(memref<*xf32>)
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %one = arith.constant 1.0 : f32
+  %a0 = memref.alloc() : memref<64xi8>
+  %v0 = memref.view %a0[%c16][] : memref<64xi8> to memref<4xf32>
+  linalg.fill ins(%one : f32) outs(%v0 : memref<4xf32>)
+  %r:3 = scf.while (%i = %c0, %a = %a0, %v = %v0) : (index, memref<64xi8>, memref<4xf32>) -> (index, memref<64xi8>, memref<4xf32>) {
+    %cond = arith.cmpi slt, %i, %c3 : index
+    scf.condition(%cond) %i, %a, %v : index, memref<64xi8>, memref<4xf32>
+  } do {
+  ^bb0(%j: index, %b: memref<64xi8>, %w: memref<4xf32>):
+    %n = memref.alloc() : memref<64xi8>
+    %x = memref.view %n[%c16][] : memref<64xi8> to memref<4xf32>
+    linalg.map { arith.addf } ins(%w, %w : memref<4xf32>, memref<4xf32>) outs(%x : memref<4xf32>)
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k, %n, %x : index, memref<64xi8>, memref<4xf32>
+  }
+  %p = memref.cast %r#2 : memref<4xf32> to memref<*xf32>
   call @printMemrefF32(%p) : (memref<*xf32>) -> ()
   return
 }

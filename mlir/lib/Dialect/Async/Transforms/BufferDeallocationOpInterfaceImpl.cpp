@@ -24,6 +24,13 @@
 //   the end of a block, which must not happen while the body runs). Memrefs
 //   passed as `!async.value` body operands are not supported.
 //
+// `BufferViewFlowAnalysis` cannot see a memref through the `!async.value`
+// between `async.yield` and `async.await`. A `BufferViewFlowOpInterface`
+// model of `async.await` links the values the matching `async.execute`
+// yields to the awaited result, so that analyses built on it (such as the
+// one that recognizes buffers freed by hand) know where the result comes
+// from.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
@@ -31,6 +38,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -168,6 +176,43 @@ struct AwaitOpInterface
     return op;
   }
 };
+/// Returns the `async.execute` whose `!async.value` result `await` awaits,
+/// with the position of that value among the execute's body results.
+static std::pair<async::ExecuteOp, unsigned>
+getAwaitedExecute(async::AwaitOp await) {
+  auto awaited = dyn_cast<OpResult>(await.getOperand());
+  auto executeOp =
+      awaited ? dyn_cast<async::ExecuteOp>(awaited.getOwner()) : nullptr;
+  if (!executeOp || awaited == executeOp.getToken())
+    return {nullptr, 0};
+  // The token comes first, then the body results.
+  return {executeOp, awaited.getResultNumber() - 1};
+}
+
+/// Links the memref an `async.await` returns to the values that the body of
+/// the awaited `async.execute` yields in its place.
+struct AwaitOpViewFlowModel
+    : public BufferViewFlowOpInterface::ExternalModel<AwaitOpViewFlowModel,
+                                                      async::AwaitOp> {
+  void
+  populateDependencies(Operation *op,
+                       RegisterDependenciesFn registerDependenciesFn) const {
+    auto await = cast<async::AwaitOp>(op);
+    auto [executeOp, position] = getAwaitedExecute(await);
+    if (!executeOp || op->getNumResults() == 0 || !isMemRef(op->getResult(0)))
+      return;
+    executeOp.getBodyRegion().walk([&](async::YieldOp yield) {
+      if (yield->getParentOp() == executeOp)
+        registerDependenciesFn(yield.getOperand(position), op->getResult(0));
+    });
+  }
+
+  bool mayBeTerminalBuffer(Operation *op, Value value) const {
+    // A value awaited from elsewhere (a block argument, a function
+    // argument) may be any buffer.
+    return !getAwaitedExecute(cast<async::AwaitOp>(op)).first;
+  }
+};
 } // namespace
 
 void mlir::async::registerBufferDeallocationOpInterfaceExternalModels(
@@ -175,6 +220,7 @@ void mlir::async::registerBufferDeallocationOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, async::AsyncDialect *dialect) {
     async::ExecuteOp::attachInterface<ExecuteOpInterface>(*ctx);
     async::YieldOp::attachInterface<YieldOpInterface>(*ctx);
-    async::AwaitOp::attachInterface<AwaitOpInterface>(*ctx);
+    async::AwaitOp::attachInterface<AwaitOpInterface, AwaitOpViewFlowModel>(
+        *ctx);
   });
 }

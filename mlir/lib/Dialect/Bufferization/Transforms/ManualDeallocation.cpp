@@ -21,6 +21,7 @@
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -160,9 +161,22 @@ LogicalResult mlir::bufferization::markManualDeallocations(
     }
 
     // Each buffer freed in the input is managed by hand if it comes from
-    // allocations in the function that are not returned.
+    // allocations in the function that are not returned. Not so where a
+    // buffer crosses from an `async.execute` to an `async.await`: the
+    // deallocation would take a buffer yielded there for one it does not
+    // own, and clone it again; such a function is managed as a whole.
+    bool yieldsBuffers =
+        func.walk([](async::YieldOp yield) {
+              return llvm::any_of(yield.getOperandTypes(),
+                                  llvm::IsaPred<BaseMemRefType>)
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            })
+            .wasInterrupted();
     SmallVector<SmallVector<Value>> allocations;
     for (memref::DeallocOp dealloc : frees.getDeallocs()) {
+      if (yieldsBuffers)
+        break;
       std::optional<SmallVector<Value>> own = frees.getOwnAllocations(dealloc);
       if (!own) {
         allocations.clear();

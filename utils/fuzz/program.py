@@ -63,6 +63,8 @@ class Ty:
 
     def __str__(self):
         dims = "x".join("?" if d is None else str(d) for d in self.shape)
+        if not dims:
+            return "memref<%s>" % self.elt
         layout = ""
         if self.offset is not None:
             layout = (
@@ -203,7 +205,7 @@ class Generator:
         return "x%d" % self.next_var
 
     def pick(self, env, pred=lambda t: True):
-        names = sorted(n for n, t in env.items() if pred(t))
+        names = sorted(n for n, t in env.items() if not n.startswith("#") and pred(t))
         return self.rng.choice(names) if names else None
 
     def cond(self, env):
@@ -232,11 +234,16 @@ class Generator:
             env = {n: t for n, t in fn.params}
             fn.body = self.block(env, 0, index)
             for ty in fn.results:
+                # Now and then the same buffer as the previous result, which
+                # the no-alias ABI must not let a caller tell from a copy.
+                if fn.rets and fn.results[len(fn.rets) - 1] == ty and rng.random() < 0.3:
+                    fn.rets.append(fn.rets[-1])
+                    continue
                 fn.rets.append(self.pick(env, lambda t, ty=ty: t == ty) or self.new_var())
             # `main` ends by printing what it computed, so that the work of
             # every function it called reaches the output.
             if index == 0:
-                for name in sorted(env):
+                for name in sorted(n for n in env if not n.startswith("#")):
                     if rng.random() < 0.5:
                         fn.body.append(Stmt("print", src=name))
         return Program(self.seed, self.funcs)
@@ -257,7 +264,7 @@ class Generator:
         rng = self.rng
         choices = ["alloc"] * 6 + ["print"] * 3 + ["fill", "store", "update"] * 2
         choices += ["copy", "assign", "select", "swap", "view", "view", "realloc"]
-        choices += ["alloca", "parallel"]
+        choices += ["alloca", "parallel", "distinct", "stash", "unstash"]
         if depth < self.max_depth:
             choices += REGION_KINDS + ["for", "if"]
         if func_index + 1 < len(self.funcs):
@@ -306,11 +313,34 @@ class Generator:
             src = self.pick(env)
             dst = self.new_var()
             how = rng.choice(VIEW_KINDS)
-            ty = view_type(env[src], how, 0)
+            off = rng.randint(0, 4)
+            ty = view_type(env[src], how, off if how == "view" else 0)
             if ty is None:
                 return None
             env[dst] = ty
-            return Stmt("view", dst=dst, src=src, how=how, off=rng.randint(0, 4))
+            return Stmt("view", dst=dst, src=src, how=how, off=off)
+        if kind == "distinct":
+            # Two buffers that cannot alias: the renderer checks it.
+            a = self.pick(env)
+            b = self.pick(env)
+            if a is None or b is None or a == b:
+                return None
+            return Stmt("distinct", a=a, b=b)
+        if kind == "stash":
+            # The descriptor of a buffer stored into a fresh box, which a
+            # later `unstash` of the same or an inner block loads back.
+            src = self.pick(env)
+            box = "#box%d" % len([n for n in env if n.startswith("#")])
+            env[box] = env[src]
+            return Stmt("stash", src=src, box=box)
+        if kind == "unstash":
+            boxes = sorted(n for n in env if n.startswith("#"))
+            if not boxes:
+                return None
+            box = rng.choice(boxes)
+            dst = self.new_var()
+            env[dst] = env[box]
+            return Stmt("unstash", box=box, dst=dst)
         if kind == "realloc":
             src = self.pick(env, lambda t: t.identity and t.rank == 1 and t.static)
             if src is None:
@@ -360,7 +390,7 @@ class Generator:
         raise AssertionError(kind)
 
 
-VIEW_KINDS = ["subview", "subview", "cast", "reinterpret", "collapse", "expand", "view"]
+VIEW_KINDS = ["subview", "subview", "cast", "reinterpret", "collapse", "expand", "view", "view", "transpose"]
 
 
 def view_type(src, how, off):
@@ -395,10 +425,33 @@ def view_type(src, how, off):
             return Ty(src.elt, [4, 4])
         return None
     if how == "view":
+        # `off` f32 elements (4 bytes each) into the source.
         if src.identity and src.elt == "i8" and src.static and src.rank == 1:
-            return Ty("f32", [src.shape[0] // 4])
+            return Ty("f32", [src.shape[0] // 4 - off])
         return None
+    if how == "transpose":
+        # The identity permutation of a 1-D buffer, which the alias analysis
+        # of MLIR 22 does not link to its source.
+        if src.rank != 1:
+            return None
+        return Ty(src.elt, src.shape, 0 if src.offset is None else src.offset)
     raise AssertionError(how)
+
+
+def parse_memref_type(text):
+    """The `Ty` that prints as `text`."""
+    for ty in PALETTE + SIGNATURE_TYPES:
+        if str(ty) == text:
+            return ty
+    inner = text[len("memref<") : -1]
+    layout = None
+    if ", strided<[1]" in inner:
+        inner, rest = inner.split(", strided<[1]", 1)
+        layout = rest.split("offset: ")[1].rstrip(">") if "offset: " in rest else 0
+        if layout not in (0, "?"):
+            layout = int(layout)
+    *dims, elt = inner.split("x")
+    return Ty(elt, [None if d == "?" else int(d) for d in dims], layout)
 
 
 def generate(seed, **kwargs):
@@ -756,7 +809,7 @@ class FuncRenderer:
         if src is None:
             return
         how = stmt.f["how"]
-        off = stmt.f["off"] if how == "subview" else 0
+        off = stmt.f["off"] if how in ("subview", "view") else 0
         if how == "subview" and src.ty.min_size() < 4 + off:
             off = 0
         ty = view_type(src.ty, how, off)
@@ -781,9 +834,47 @@ class FuncRenderer:
                 % (res, s, t, ty)
             )
         elif how == "view":
-            c0 = self.index(0)
-            self.emit("%s = memref.view %s[%s][] : %s to %s" % (res, s, c0, t, ty))
+            shift = self.index(4 * off)
+            self.emit("%s = memref.view %s[%s][] : %s to %s" % (res, s, shift, t, ty))
+        elif how == "transpose":
+            self.emit("%s = memref.transpose %s (d0) -> (d0) : %s to %s" % (res, s, t, ty))
         env[stmt.f["dst"]] = Var(res, ty, src.roots, True)
+
+    def stmt_distinct(self, stmt, env, region):
+        a = env.get(stmt.f["a"])
+        b = env.get(stmt.f["b"])
+        # The op asserts that its operands do not alias: only for buffers of
+        # disjoint allocation sites, neither an argument nor a call result
+        # (which may alias anything the caller passed).
+        if a is None or b is None or a.roots & b.roots:
+            return
+        if any(r.startswith(("arg", "call", "carry", "clone")) for r in a.roots | b.roots):
+            return
+        res = self.fresh()
+        self.emit("%s:2 = memref.distinct_objects %s, %s : %s, %s" % (res, a.ssa, b.ssa, a.ty, b.ty))
+        env[stmt.f["a"]] = Var(res + "#0", a.ty, a.roots, True)
+        env[stmt.f["b"]] = Var(res + "#1", b.ty, b.roots, True)
+
+    def stmt_stash(self, stmt, env, region):
+        src = env.get(stmt.f["src"])
+        if src is None:
+            return
+        box_ty = Ty(str(src.ty), [])
+        box = self.fresh("box")
+        self.emit("%s = memref.alloca() : %s" % (box, box_ty))
+        self.emit("memref.store %s, %s[] : %s" % (src.ssa, box, box_ty))
+        env[stmt.f["box"]] = Var(box, box_ty, src.roots, True)
+
+    def stmt_unstash(self, stmt, env, region):
+        box = env.get(stmt.f["box"])
+        if box is None:
+            return
+        ty = parse_memref_type(box.ty.elt)
+        if not self.can_bind(region, env, stmt.f["dst"], ty):
+            return
+        res = self.fresh()
+        self.emit("%s = memref.load %s[] : %s" % (res, box.ssa, box.ty))
+        env[stmt.f["dst"]] = Var(res, ty, box.roots, True)
 
     def stmt_realloc(self, stmt, env, region):
         src = env.get(stmt.f["src"])

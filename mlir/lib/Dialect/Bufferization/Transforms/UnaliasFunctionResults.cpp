@@ -251,12 +251,30 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
 /// another address; where that cannot be decided, a warning says that
 /// callers may free it twice. Returns the number of results that may be
 /// cloned.
-static unsigned
-protectShiftedReturnOperands(func::ReturnOp returnOp,
-                             CallAwareBufferOriginAnalysis &analysis,
-                             AllocationIdentities &identities) {
+///
+/// Under dynamic ownership (`hasOwnershipResults`), the `i1` ownership
+/// indicators of the memref results follow all other results, in the order
+/// of the memrefs: a result is then cloned only if it and the earlier result
+/// are both owned, and its indicator becomes true when it is cloned.
+static unsigned protectShiftedReturnOperands(
+    func::ReturnOp returnOp, CallAwareBufferOriginAnalysis &analysis,
+    AllocationIdentities &identities, bool hasOwnershipResults) {
   OpBuilder builder(returnOp);
   Location loc = returnOp.getLoc();
+  unsigned numMemRefs =
+      llvm::count_if(returnOp.getOperandTypes(), llvm::IsaPred<BaseMemRefType>);
+  if (hasOwnershipResults && numMemRefs * 2 > returnOp.getNumOperands())
+    return 0;
+  // The ownership indicator of the memref at `operandNumber`, or null.
+  auto getOwnership = [&](unsigned operandNumber) -> OpOperand * {
+    if (!hasOwnershipResults)
+      return nullptr;
+    unsigned rank = llvm::count_if(
+        TypeRange(returnOp.getOperandTypes()).take_front(operandNumber),
+        llvm::IsaPred<BaseMemRefType>);
+    return &returnOp->getOpOperand(returnOp.getNumOperands() - numMemRefs +
+                                   rank);
+  };
   DenseMap<Value, Value> pointers;
   auto getPointer = [&](Value memref) -> Value {
     Value &pointer = pointers[memref];
@@ -265,14 +283,15 @@ protectShiftedReturnOperands(func::ReturnOp returnOp,
           memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
     return pointer;
   };
-  SmallVector<Value> earlier;
+  SmallVector<std::pair<Value, OpOperand *>> earlier;
   unsigned numMaybeCloned = 0;
   for (OpOperand &operand : returnOp->getOpOperands()) {
     Value memref = operand.get();
     if (!isa<BaseMemRefType>(memref.getType()))
       continue;
+    OpOperand *ownership = getOwnership(operand.getOperandNumber());
     Value mustClone;
-    for (Value other : earlier) {
+    for (auto [other, otherOwnership] : earlier) {
       if (!identities.mayHaveShiftedPointer(memref) &&
           !identities.mayHaveShiftedPointer(other))
         continue;
@@ -286,8 +305,9 @@ protectShiftedReturnOperands(func::ReturnOp returnOp,
             << "cannot tell at run time whether result #"
             << operand.getOperandNumber()
             << " shares its allocation with an earlier result at another "
-               "address (a memref.view at a byte shift carried through a loop "
-               "or block argument); callers may free it twice";
+               "address (a memref.view at a byte shift carried through a block "
+               "argument or an op it cannot see through); callers may free it "
+               "twice";
         continue;
       }
       Value sameAllocation = arith::CmpIOp::create(
@@ -297,14 +317,22 @@ protectShiftedReturnOperands(func::ReturnOp returnOp,
                                 getPointer(memref), getPointer(other));
       Value both =
           arith::AndIOp::create(builder, loc, sameAllocation, otherAddress);
+      if (ownership) {
+        Value owned = arith::AndIOp::create(builder, loc, ownership->get(),
+                                            otherOwnership->get());
+        both = arith::AndIOp::create(builder, loc, both, owned);
+      }
       mustClone = mustClone
                       ? arith::OrIOp::create(builder, loc, mustClone, both)
                       : both;
     }
-    earlier.push_back(memref);
+    earlier.push_back({memref, ownership});
     if (!mustClone)
       continue;
     operand.set(cloneIf(builder, loc, mustClone, memref));
+    if (ownership)
+      ownership->set(
+          arith::OrIOp::create(builder, loc, ownership->get(), mustClone));
     ++numMaybeCloned;
   }
   if (numMaybeCloned != 0)
@@ -426,8 +454,7 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     SmallVector<func::FuncOp> functions;
     module->walk([&](func::FuncOp func) {
       if (hasMemRefResult(func.getFunctionType()) && !func.isExternal() &&
-          !func->hasAttr(kManualFunctionAttrName) &&
-          !(privateFunctionDynamicOwnership && func.isPrivate()))
+          !func->hasAttr(kManualFunctionAttrName))
         functions.push_back(func);
     });
     for (func::FuncOp func : functions)
@@ -439,8 +466,10 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     for (func::FuncOp func : functions) {
       CallAwareBufferOriginAnalysis analysis(func);
       func.walk([&](func::ReturnOp returnOp) {
-        numCloned +=
-            protectShiftedReturnOperands(returnOp, analysis, identities);
+        numCloned += protectShiftedReturnOperands(
+            returnOp, analysis, identities,
+            /*hasOwnershipResults=*/privateFunctionDynamicOwnership &&
+                func.isPrivate());
       });
     }
   }

@@ -22,6 +22,16 @@ config.test_exec_root = os.path.join(config.buffer_opt_obj_root, "mlir", "test")
 llvm_config.use_default_substitutions()
 
 stock_mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+
+# The checking build (BUFFER_OPT_ENABLE_SANITIZERS): a sanitizer report
+# aborts, so that it fails the test even under `not`, and leaks of the
+# series' tools are reported. The plugin is instrumented too; the stock tool
+# that loads it needs the runtime preloaded.
+if config.buffer_opt_sanitizers:
+    config.available_features.add("sanitizers")
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "abort_on_error=1:print_stacktrace=1"
+    stock_mlir_opt = "env LD_PRELOAD=%s %s" % (config.asan_runtime, stock_mlir_opt)
 our_mlir_opt = os.path.join(config.buffer_opt_tools_dir, "mlir-opt")
 mlir_runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
 

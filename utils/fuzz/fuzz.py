@@ -13,6 +13,8 @@ without any deallocation as the reference (leaks allowed), and then through
 `buffer-deallocation-pipeline` under several configurations of its options,
 lowered to LLVM and executed with the allocation tracker. A finding is
 
+  sanitizer      AddressSanitizer, LeakSanitizer or UBSan reported an error
+                 in a pass (a checking build, utils/build.sh --sanitize)
   crash          a pass crashed (signal or stack dump)
   error          a pass failed with a diagnostic that is not a documented
                  limitation (this includes verifier failures after a pass)
@@ -36,6 +38,8 @@ it.
 Usage:
   fuzz.py --seeds 0:240                 smoke campaign
   fuzz.py --seeds 0:10000 --jobs 2      long campaign
+  fuzz.py --seeds 0:2000 --all-configs --build-dir build-sanitize
+                                        every configuration, checking build
   fuzz.py --emit 42                     print the program of seed 42
   fuzz.py --check FILE --config NAME    re-run a written finding
 
@@ -138,6 +142,7 @@ LIMITATIONS = [
 ]
 
 FINDING_KINDS = [
+    "sanitizer",
     "crash",
     "error",
     "lowering",
@@ -199,6 +204,20 @@ def run(cmd, text, timeout):
         return None, "", ""
 
 
+SANITIZER_REPORT = re.compile(r"(?:Address|Leak)Sanitizer: .*|runtime error: .*")
+
+
+def sanitizer_report(stderr):
+    """The first line of a sanitizer report in `stderr`, else "". The
+    checking build's reports are fatal, but a report is looked for whatever
+    the exit status, as ASAN_OPTIONS may say otherwise."""
+    m = SANITIZER_REPORT.search(stderr)
+    if not m:
+        return ""
+    # Drop addresses so that one bug has one signature.
+    return re.sub(r"0x[0-9a-f]+", "_", m.group(0).strip())
+
+
 def crashed(code, stderr):
     return code is not None and (code < 0 or "Stack dump" in stderr or "PLEASE submit a bug report" in stderr)
 
@@ -249,6 +268,8 @@ def execute(tools, ir):
     code, lowered, err = run([tools.ours, "-", "--pass-pipeline=" + tools.lowering], ir, tools.timeout)
     if code is None:
         return Outcome("hang", "lowering timed out")
+    if sanitizer_report(err):
+        return Outcome("sanitizer", "lowering: " + sanitizer_report(err))
     if code != 0:
         if crashed(code, err):
             return Outcome("crash", crash_signature(err))
@@ -281,6 +302,8 @@ def compile_and_run(tools, text, config, cache=None):
     code, ir, err = run([tool, "-", "--pass-pipeline=" + pipeline_of(config)], text, tools.timeout * 6)
     if code is None:
         return Outcome("hang", "pipeline timed out")
+    if sanitizer_report(err):
+        return Outcome("sanitizer", sanitizer_report(err))
     if crashed(code, err):
         return Outcome("crash", crash_signature(err))
     if code != 0:
@@ -315,9 +338,13 @@ def reference_of(tools, text):
     program itself does not compile or run. `memref.realloc` has no lowering
     to LLVM; the reference expands it (with the free of the old buffer)."""
     code, expanded, err = run([tools.ours, "-", "--expand-realloc"], text, tools.timeout)
+    if sanitizer_report(err):
+        return Outcome("sanitizer", "expand-realloc: " + sanitizer_report(err))
     if code != 0:
         return Outcome("invalid-program", "expand-realloc: " + first_error(err))
     outcome = execute(tools, expanded)
+    if outcome.kind == "sanitizer":
+        return outcome
     if outcome.kind is not None:
         return Outcome("invalid-program", "%s: %s" % (outcome.kind, outcome.detail))
     return outcome
@@ -328,7 +355,7 @@ def check_program(tools, text, configs, stock):
     config prefixed by "stock:" for the stock pipeline."""
     reference = reference_of(tools, text)
     if reference.kind is not None:
-        return [("reference", "invalid-program", reference.detail)], {}
+        return [("reference", reference.kind, reference.detail)], {}
     findings = []
     counts = collections.Counter()
     cache = {}
@@ -401,7 +428,7 @@ def reduce_program(tools, program, config, kind, detail, budget):
         if reference.kind is not None:
             return False
         k, d = judge(compile_and_run(tools, text, config), reference)
-        return k == kind and (kind not in ("crash", "error", "lowering") or d == detail)
+        return k == kind and (kind not in ("sanitizer", "crash", "error", "lowering") or d == detail)
 
     progress = True
     while progress and attempts[0] < budget:
@@ -467,10 +494,12 @@ def fuzz_seed(seed):
     program = prog.generate(seed, max_stmts=args.max_stmts, unstructured=args.unstructured)
     text = prog.render(program)
     configs = args.configs or configs_for_seed(seed)
+    if args.all_configs:
+        configs = [c for c in CONFIGS if c != "none"]
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
     written = []
     for config, kind, detail in findings:
-        if not args.reduce or kind == "invalid-program":
+        if not args.reduce or config == "reference":
             reduced = program
         else:
             reduced, _ = reduce_program(_TOOLS, program, config, kind, detail, args.reduce_budget)
@@ -553,6 +582,11 @@ def main():
         dest="configs",
         choices=list(CONFIGS) + ["stock:default"],
         help="run only these configurations (repeatable); default: 5 per program, rotating",
+    )
+    parser.add_argument(
+        "--all-configs",
+        action="store_true",
+        help="run every configuration but `none` on every program",
     )
     parser.add_argument("--stock", action="store_true", help="also run the stock pipeline")
     parser.add_argument("--out", default="fuzz-findings", help="directory for reduced findings")

@@ -16,10 +16,21 @@
 //
 //   alloc-tracker: mallocs=M frees=F peak_bytes=P total_bytes=T leaks=L
 //                  leaked_bytes=B bad_frees=X double_frees=D null_frees=N
+//                  stack_frees=S global_frees=G interior_frees=I
 //
-// (on one line). `bad_frees` counts frees of pointers that are not live, of
-// which `double_frees` were freed before. Frees of null are counted apart and
-// otherwise ignored, as `free(NULL)` is.
+// (on one line). Every free must match a live allocation of this tracker;
+// `bad_frees` counts the frees that do not, and none of them reaches
+// `free`. Each is classified, described on stderr and counted under its
+// kind:
+//   double_frees    the pointer was allocated here and freed already;
+//   stack_frees     it points into the calling thread's stack (a freed
+//                   `memref.alloca`);
+//   global_frees    it points into a global: the allocated pointer that the
+//                   lowering of `memref.get_global` gives its descriptor
+//                   (0xdeadbeef), or the data of a loaded image;
+//   interior_frees  it points inside a live allocation, not at its start;
+// the rest were allocated elsewhere or are not pointers at all. Frees of null
+// are counted apart and otherwise ignored, as `free(NULL)` is.
 //
 // Freed memory is overwritten with a poison byte and kept in quarantine before
 // it goes back to malloc, so that a use after free reads poison and changes
@@ -41,7 +52,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <link.h>
 #include <mutex>
+#include <pthread.h>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -57,6 +70,49 @@ constexpr unsigned char kFreshPattern = 0xCD;
 constexpr size_t kDefaultQuarantineBytes = 64u << 20;
 /// At most this many bad frees are described on stderr.
 constexpr unsigned kMaxReportedBadFrees = 10;
+/// The allocated pointer of the descriptors that MemRef-to-LLVM lowering
+/// builds for `memref.get_global`.
+constexpr uintptr_t kGetGlobalAllocatedPointer = 0xdeadbeef;
+
+/// Whether `ptr` points into the stack of the calling thread.
+bool isOnCurrentStack(uintptr_t ptr) {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return false;
+  void *base = nullptr;
+  size_t size = 0;
+  bool found = pthread_attr_getstack(&attr, &base, &size) == 0;
+  pthread_attr_destroy(&attr);
+  auto low = reinterpret_cast<uintptr_t>(base);
+  return found && ptr >= low && ptr < low + size;
+}
+
+/// The path of the loaded image (executable or shared library) whose
+/// segments contain `ptr`, or null.
+const char *findLoadedImage(uintptr_t ptr) {
+  struct Query {
+    uintptr_t ptr;
+    const char *image;
+  } query{ptr, nullptr};
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        auto *query = static_cast<Query *>(data);
+        for (unsigned i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr) &segment = info->dlpi_phdr[i];
+          if (segment.p_type != PT_LOAD)
+            continue;
+          uintptr_t start = info->dlpi_addr + segment.p_vaddr;
+          if (query->ptr >= start && query->ptr < start + segment.p_memsz) {
+            query->image =
+                *info->dlpi_name ? info->dlpi_name : "the executable";
+            return 1;
+          }
+        }
+        return 0;
+      },
+      &query);
+  return query.image;
+}
 
 /// Reads a non-negative integer from the environment.
 size_t getEnvSize(const char *name, size_t defaultValue) {
@@ -114,7 +170,7 @@ public:
     }
     auto it = live.find(ptr);
     if (it == live.end()) {
-      reportBadFree(ptr, freedBlocks.count(ptr) != 0);
+      reportBadFree(ptr);
       return;
     }
     size_t size = it->second;
@@ -146,24 +202,69 @@ public:
     std::fprintf(out,
                  "alloc-tracker: mallocs=%zu frees=%zu peak_bytes=%zu "
                  "total_bytes=%zu leaks=%zu leaked_bytes=%zu bad_frees=%zu "
-                 "double_frees=%zu null_frees=%zu\n",
+                 "double_frees=%zu null_frees=%zu stack_frees=%zu "
+                 "global_frees=%zu interior_frees=%zu\n",
                  numMallocs, numFrees, peakBytes, totalBytes, live.size(),
-                 leakedBytes, numBadFrees, numDoubleFrees, numNullFrees);
+                 leakedBytes, numBadFrees, numDoubleFrees, numNullFrees,
+                 numStackFrees, numGlobalFrees, numInteriorFrees);
     std::fflush(out);
   }
 
 private:
-  void reportBadFree(void *ptr, bool isDoubleFree) {
+  /// Counts and describes a free of `ptr`, which is not live. Runs under the
+  /// lock; the scan of the live blocks for an interior pointer is linear, but
+  /// only bad frees pay for it.
+  void reportBadFree(void *ptr) {
     ++numBadFrees;
-    if (isDoubleFree)
+    auto address = reinterpret_cast<uintptr_t>(ptr);
+    char description[256];
+    const char *image = nullptr;
+    if (freedBlocks.count(ptr)) {
       ++numDoubleFrees;
+      std::snprintf(description, sizeof(description), "double free");
+    } else if (address == kGetGlobalAllocatedPointer) {
+      ++numGlobalFrees;
+      std::snprintf(description, sizeof(description),
+                    "global memory: the allocated pointer of a "
+                    "memref.get_global descriptor");
+    } else if (const auto *block = findLiveBlockContaining(address)) {
+      ++numInteriorFrees;
+      std::snprintf(description, sizeof(description),
+                    "interior pointer: %zu bytes into the live allocation "
+                    "%p of %zu bytes",
+                    static_cast<size_t>(
+                        address - reinterpret_cast<uintptr_t>(block->first)),
+                    block->first, block->second);
+    } else if (isOnCurrentStack(address)) {
+      ++numStackFrees;
+      std::snprintf(description, sizeof(description), "stack memory");
+    } else if ((image = findLoadedImage(address))) {
+      ++numGlobalFrees;
+      std::snprintf(description, sizeof(description), "global memory of %s",
+                    image);
+    } else {
+      std::snprintf(description, sizeof(description),
+                    "not allocated by this tracker");
+    }
     if (numBadFrees <= kMaxReportedBadFrees || abortOnBadFree)
       std::fprintf(stderr, "alloc-tracker: bad free of %p (%s)\n", ptr,
-                   isDoubleFree ? "double free" : "not allocated here");
+                   description);
     if (abortOnBadFree) {
       std::fflush(stdout);
       std::abort();
     }
+  }
+
+  /// The live block that `address` points into, past its first byte.
+  const std::pair<void *const, size_t> *
+  findLiveBlockContaining(uintptr_t address) const {
+    for (const auto &block : live) {
+      auto start = reinterpret_cast<uintptr_t>(block.first);
+      if (address > start &&
+          address < start + (block.second ? block.second : 1))
+        return &block;
+    }
+    return nullptr;
   }
 
   std::mutex mutex;
@@ -179,6 +280,9 @@ private:
   size_t numBadFrees = 0;
   size_t numDoubleFrees = 0;
   size_t numNullFrees = 0;
+  size_t numStackFrees = 0;
+  size_t numGlobalFrees = 0;
+  size_t numInteriorFrees = 0;
   size_t totalBytes = 0;
   size_t liveBytes = 0;
   size_t peakBytes = 0;

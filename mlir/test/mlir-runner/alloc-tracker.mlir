@@ -16,12 +16,30 @@
 // ABORT: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (double free)
 // ABORT-NOT: alloc-tracker: mallocs=
 
-// A free of memory the tracker never handed out is a bad free, not a double
-// one.
-// RUN: %lower-to-llvm %t/foreign-free.mlir | %run-tracked 2>&1 \
+// Every free must match a live allocation of the tracker. A free of memory
+// it never handed out is a bad free, not a double one, and is classified:
+// the descriptor of a `memref.get_global` and the data of a loaded image are
+// global memory, a `memref.alloca` is stack memory, a pointer inside a live
+// block is an interior pointer, and memory from another allocator is not
+// the tracker's. None of them reaches `free`, so the program goes on and
+// its live block is still freed once.
+// RUN: %lower-to-llvm %t/global-free.mlir | %run-tracked 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=GLOBAL
+// GLOBAL: alloc-tracker: bad free of 0xdeadbeef (global memory: the allocated pointer of a memref.get_global descriptor)
+// GLOBAL: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (global memory of {{.*}}libc.so.6)
+// GLOBAL: alloc-tracker: mallocs=0 frees=0 peak_bytes=0 total_bytes=0 leaks=0 leaked_bytes=0 bad_frees=2 double_frees=0 null_frees=0 stack_frees=0 global_frees=2 interior_frees=0
+// RUN: %lower-to-llvm %t/stack-free.mlir | %run-tracked 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STACK
+// STACK: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (stack memory)
+// STACK: alloc-tracker: mallocs=0 frees=0 {{.*}} bad_frees=1 double_frees=0 null_frees=0 stack_frees=1 global_frees=0 interior_frees=0
+// RUN: %lower-to-llvm %t/interior-free.mlir | %run-tracked 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INTERIOR
+// INTERIOR: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (interior pointer: 8 bytes into the live allocation 0x{{[0-9a-f]+}} of 16 bytes)
+// INTERIOR: alloc-tracker: mallocs=1 frees=1 peak_bytes=16 total_bytes=16 leaks=0 leaked_bytes=0 bad_frees=1 double_frees=0 null_frees=0 stack_frees=0 global_frees=0 interior_frees=1
+// RUN: %lower-to-llvm %t/foreign-heap-free.mlir | %run-tracked 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FOREIGN
-// FOREIGN: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (not allocated here)
-// FOREIGN: alloc-tracker: mallocs=0 frees=0 peak_bytes=0 total_bytes=0 leaks=0 leaked_bytes=0 bad_frees=1 double_frees=0 null_frees=0
+// FOREIGN: alloc-tracker: bad free of 0x{{[0-9a-f]+}} (not allocated by this tracker)
+// FOREIGN: alloc-tracker: mallocs=0 frees=0 {{.*}} bad_frees=1 double_frees=0 null_frees=0 stack_frees=0 global_frees=0 interior_frees=0
 
 // Freed memory is poisoned with 0xFE bytes and fresh memory is filled with
 // 0xCD bytes, so a use after free or a read of uninitialized memory prints a
@@ -54,11 +72,48 @@ func.func @main() {
   return
 }
 
-//--- foreign-free.mlir
+//--- global-free.mlir
 memref.global "private" constant @g : memref<4xf32> = dense<1.0>
+llvm.mlir.global external @environ() : !llvm.ptr
+llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
 func.func @main() {
   %g = memref.get_global @g : memref<4xf32>
   memref.dealloc %g : memref<4xf32>
+  %environ = llvm.mlir.addressof @environ : !llvm.ptr
+  llvm.call @_mlir_memref_to_llvm_free(%environ) : (!llvm.ptr) -> ()
+  return
+}
+
+//--- stack-free.mlir
+func.func @main() {
+  %a = memref.alloca() : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+//--- interior-free.mlir
+llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
+func.func @main() {
+  %a = memref.alloc() : memref<4xf32>
+  %base = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+  %c8 = arith.constant 8 : index
+  %inside = arith.addi %base, %c8 : index
+  %int = arith.index_cast %inside : index to i64
+  %ptr = llvm.inttoptr %int : i64 to !llvm.ptr
+  llvm.call @_mlir_memref_to_llvm_free(%ptr) : (!llvm.ptr) -> ()
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+//--- foreign-heap-free.mlir
+llvm.func @malloc(i64) -> !llvm.ptr
+llvm.func @free(!llvm.ptr)
+llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
+func.func @main() {
+  %size = llvm.mlir.constant(16 : i64) : i64
+  %ptr = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+  llvm.call @_mlir_memref_to_llvm_free(%ptr) : (!llvm.ptr) -> ()
+  llvm.call @free(%ptr) : (!llvm.ptr) -> ()
   return
 }
 

@@ -24,6 +24,10 @@ packages=(
   ninja-build
   ccache
   g++
+  # The checking build's AddressSanitizer and UBSan runtimes (g++ brings
+  # them too; named so that the sanitizer stage never depends on that).
+  libasan8
+  libubsan1
   # The unit tests.
   libgtest-dev
   # lit, the example's table and the project's scripts.

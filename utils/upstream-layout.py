@@ -225,9 +225,15 @@ CAPABILITIES = [
             r"^mlir/test/Plugin/",
             r"^mlir/test/mlir-opt/",
             r"^mlir/test/docs/",
+            r"^mlir/test/Sanitizers/",
+            r"^mlir/docs/SanitizerBuild\.md$",
         ],
         "passes": [],
         "notes": [
+            "The checking build (BUFFER_OPT_ENABLE_SANITIZERS, "
+            "mlir/docs/SanitizerBuild.md) stands in for upstream's sanitizer "
+            "and assertion bots (LLVM_USE_SANITIZER, LLVM_ENABLE_ASSERTIONS), "
+            "which instrument all of MLIR.",
             "BufferOptimizationPasses.td, MergeAllocPasses.td and the "
             "declarations in BufferOptimization.h and MergeAlloc.h move into "
             "upstream's Passes.td and Passes.h (edits listed per capability).",

@@ -42,6 +42,9 @@ config.buffer_opt_lib_dir = "$obj/lib"
 config.shlib_ext = ".so"
 config.host_triple = "$triple"
 config.target_triple = "$triple"
+# The Bazel build has no checking mode (mlir/docs/SanitizerBuild.md).
+config.buffer_opt_sanitizers = False
+config.asan_runtime = ""
 
 import lit.llvm
 lit.llvm.initialize(lit_config, config)

@@ -42,8 +42,9 @@ trap 'rm -f "$log"' EXIT
 passed=0
 failed=0
 
-# lit's summary: "  Passed: N (..%)", "  Failed: N (..%)", and so on.
-count() { sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$log" | tail -n 1; }
+# lit's summary: "  Passed: N (..%)", or "  Passed     : N (..%)" when other
+# kinds are listed, and so on.
+count() { sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$log" | tail -n 1; }
 
 # Runs check-buffer-opt in build directory $1 and adds its lit results to
 # the totals.

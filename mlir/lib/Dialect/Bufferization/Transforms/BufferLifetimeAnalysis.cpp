@@ -385,6 +385,46 @@ static Operation *getCarrier(Value value) {
   return isa<scf::WhileOp>(parent) ? parent : nullptr;
 }
 
+namespace {
+/// The positions of the buffer values of a carrier (see `getCarrier`) that
+/// may have a shifted pointer, and so get an identity when it is rebuilt.
+struct ShiftedPositions {
+  /// Of an `scf.for`: its iteration arguments whose argument or result may
+  /// be shifted. Of an `scf.while`: the arguments of its "before" region.
+  SmallVector<unsigned> carried;
+  /// Of an `scf.while`: the arguments of its "after" region whose argument
+  /// or result may be shifted. Of an `scf.if` or `scf.index_switch`: its
+  /// results.
+  SmallVector<unsigned> forwarded;
+};
+} // namespace
+
+static ShiftedPositions
+getShiftedPositions(Operation *carrier,
+                    const BufferLifetimeAnalysis &analysis) {
+  auto isShifted = [&](Value value) {
+    return isBuffer(value.getType()) && analysis.mayHaveShiftedPointer(value);
+  };
+  ShiftedPositions positions;
+  if (auto forOp = dyn_cast<scf::ForOp>(carrier)) {
+    for (auto [index, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
+      if (isShifted(arg) || isShifted(forOp.getResult(index)))
+        positions.carried.push_back(index);
+  } else if (auto whileOp = dyn_cast<scf::WhileOp>(carrier)) {
+    for (auto [index, arg] : llvm::enumerate(whileOp.getBeforeArguments()))
+      if (isShifted(arg))
+        positions.carried.push_back(index);
+    for (auto [index, arg] : llvm::enumerate(whileOp.getAfterArguments()))
+      if (isShifted(arg) || isShifted(whileOp.getResult(index)))
+        positions.forwarded.push_back(index);
+  } else {
+    for (OpResult result : carrier->getResults())
+      if (isShifted(result))
+        positions.forwarded.push_back(result.getResultNumber());
+  }
+  return positions;
+}
+
 /// Adds to `sources` the values that flow into the buffer values of
 /// `carrier` that may have a shifted pointer: the values yielded by the
 /// regions of an `scf.if` or `scf.index_switch`, the inits and yielded values
@@ -392,33 +432,28 @@ static Operation *getCarrier(Value value) {
 static void getShiftedSources(Operation *carrier,
                               const BufferLifetimeAnalysis &analysis,
                               SmallVectorImpl<Value> &sources) {
-  auto isShifted = [&](Value value) {
-    return isBuffer(value.getType()) && analysis.mayHaveShiftedPointer(value);
-  };
+  ShiftedPositions positions = getShiftedPositions(carrier, analysis);
   if (auto forOp = dyn_cast<scf::ForOp>(carrier)) {
     Operation *yield = forOp.getBody()->getTerminator();
-    for (auto [index, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
-      if (isShifted(arg) || isShifted(forOp.getResult(index)))
-        sources.append({forOp.getInitArgs()[index], yield->getOperand(index)});
+    for (unsigned position : positions.carried)
+      sources.append(
+          {forOp.getInitArgs()[position], yield->getOperand(position)});
     return;
   }
   if (auto whileOp = dyn_cast<scf::WhileOp>(carrier)) {
     scf::YieldOp yield = whileOp.getYieldOp();
-    for (auto [index, arg] : llvm::enumerate(whileOp.getBeforeArguments()))
-      if (isShifted(arg))
-        sources.append({whileOp.getInits()[index], yield.getOperand(index)});
+    for (unsigned position : positions.carried)
+      sources.append(
+          {whileOp.getInits()[position], yield.getOperand(position)});
     scf::ConditionOp condition = whileOp.getConditionOp();
-    for (auto [index, arg] : llvm::enumerate(whileOp.getAfterArguments()))
-      if (isShifted(arg) || isShifted(whileOp.getResult(index)))
-        sources.push_back(condition.getArgs()[index]);
+    for (unsigned position : positions.forwarded)
+      sources.push_back(condition.getArgs()[position]);
     return;
   }
-  for (OpResult result : carrier->getResults())
-    if (isShifted(result))
-      for (Region &region : carrier->getRegions())
-        for (Block &block : region)
-          sources.push_back(
-              block.getTerminator()->getOperand(result.getResultNumber()));
+  for (unsigned position : positions.forwarded)
+    for (Region &region : carrier->getRegions())
+      for (Block &block : region)
+        sources.push_back(block.getTerminator()->getOperand(position));
 }
 
 bool bufferization::AllocationIdentities::canIdentify(
@@ -465,16 +500,9 @@ Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
 
 Value bufferization::AllocationIdentities::threadWhileLoop(
     RewriterBase &rewriter, scf::WhileOp whileOp, Value value) {
-  auto isShifted = [&](Value v) {
-    return isBuffer(v.getType()) && analysis.mayHaveShiftedPointer(v);
-  };
-  SmallVector<unsigned> beforePositions, afterPositions;
-  for (auto [index, arg] : llvm::enumerate(whileOp.getBeforeArguments()))
-    if (isShifted(arg))
-      beforePositions.push_back(index);
-  for (auto [index, arg] : llvm::enumerate(whileOp.getAfterArguments()))
-    if (isShifted(arg) || isShifted(whileOp.getResult(index)))
-      afterPositions.push_back(index);
+  ShiftedPositions positions = getShiftedPositions(whileOp, analysis);
+  ArrayRef<unsigned> beforePositions = positions.carried;
+  ArrayRef<unsigned> afterPositions = positions.forwarded;
 
   SmallVector<Value> initIds =
       getInitIdentities(rewriter, whileOp, beforePositions);
@@ -558,10 +586,7 @@ Value bufferization::AllocationIdentities::threadRegionResults(
     RewriterBase &rewriter, Operation *op, Value value) {
   // The yielded values first: threading them may rebuild the region ops
   // they come from.
-  SmallVector<unsigned> positions;
-  for (OpResult result : op->getResults())
-    if (isBuffer(result.getType()) && analysis.mayHaveShiftedPointer(result))
-      positions.push_back(result.getResultNumber());
+  SmallVector<unsigned> positions = getShiftedPositions(op, analysis).forwarded;
   SmallVector<Operation *> terminators;
   for (Region &region : op->getRegions())
     for (Block &block : region)
@@ -617,12 +642,8 @@ Value bufferization::AllocationIdentities::threadRegionResults(
 Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
                                                       scf::ForOp forOp,
                                                       Value value) {
-  SmallVector<unsigned> positions;
-  for (auto [index, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
-    if (isBuffer(arg.getType()) &&
-        (analysis.mayHaveShiftedPointer(arg) ||
-         analysis.mayHaveShiftedPointer(forOp.getResult(index))))
-      positions.push_back(index);
+  SmallVector<unsigned> positions =
+      getShiftedPositions(forOp, analysis).carried;
 
   SmallVector<Value> initIds = getInitIdentities(rewriter, forOp, positions);
   if (initIds.size() != positions.size())

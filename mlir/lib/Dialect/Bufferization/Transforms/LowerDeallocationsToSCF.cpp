@@ -281,8 +281,8 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
           << "cannot tell at run time whether buffers of this deallocation "
              "share an allocation: one may be a memref.view at a byte shift "
              "carried through a block argument or an op it cannot see "
-             "through; buffers that may "
-             "share one are not freed here and may leak";
+             "through; buffers that may share one are not freed here and may "
+             "leak";
     rewriter.replaceOp(deallocOp, updatedConditions);
     return success();
   }

@@ -132,12 +132,12 @@ bool hasShiftingView(Operation *root);
 /// the shift, so a buffer and such a view of it have different aligned
 /// pointers. For a value that may carry a shifted pointer (see
 /// `BufferLifetimeAnalysis::mayHaveShiftedPointer`), the identity is the
-/// aligned pointer of the buffer it was derived from: through views and ops
-/// that return one of their buffer operands, and out of the regions of
-/// `scf.if` and `scf.index_switch`, whose results get an extra `index` result
-/// carrying the identity of each yielded value, and through `scf.for`, which
-/// and `scf.while` loops, which get an extra `index` argument per buffer one
-/// (`thread`). Elsewhere (block arguments, results of other ops) it is
+/// aligned pointer of the buffer it was derived from. It is followed through
+/// views and ops that return one of their buffer operands; out of the
+/// regions of `scf.if` and `scf.index_switch`, which get an extra `index`
+/// result per buffer result; and through `scf.for` and `scf.while` loops,
+/// which get an extra `index` iteration argument per buffer one (`thread`
+/// adds them). Elsewhere (other block arguments, results of other ops) it is
 /// unknown.
 class AllocationIdentities {
 public:

@@ -175,9 +175,9 @@ LogicalResult mlir::bufferization::markManualDeallocations(
             .wasInterrupted();
     SmallVector<SmallVector<Value>> allocations;
     for (memref::DeallocOp dealloc : frees.getDeallocs()) {
-      if (yieldsBuffers)
-        break;
-      std::optional<SmallVector<Value>> own = frees.getOwnAllocations(dealloc);
+      std::optional<SmallVector<Value>> own;
+      if (!yieldsBuffers)
+        own = frees.getOwnAllocations(dealloc);
       if (!own) {
         allocations.clear();
         break;

@@ -265,16 +265,6 @@ static unsigned protectShiftedReturnOperands(
       llvm::count_if(returnOp.getOperandTypes(), llvm::IsaPred<BaseMemRefType>);
   if (hasOwnershipResults && numMemRefs * 2 > returnOp.getNumOperands())
     return 0;
-  // The ownership indicator of the memref at `operandNumber`, or null.
-  auto getOwnership = [&](unsigned operandNumber) -> OpOperand * {
-    if (!hasOwnershipResults)
-      return nullptr;
-    unsigned rank = llvm::count_if(
-        TypeRange(returnOp.getOperandTypes()).take_front(operandNumber),
-        llvm::IsaPred<BaseMemRefType>);
-    return &returnOp->getOpOperand(returnOp.getNumOperands() - numMemRefs +
-                                   rank);
-  };
   DenseMap<Value, Value> pointers;
   auto getPointer = [&](Value memref) -> Value {
     Value &pointer = pointers[memref];
@@ -285,11 +275,16 @@ static unsigned protectShiftedReturnOperands(
   };
   SmallVector<std::pair<Value, OpOperand *>> earlier;
   unsigned numMaybeCloned = 0;
+  unsigned firstOwnership = returnOp.getNumOperands() - numMemRefs;
   for (OpOperand &operand : returnOp->getOpOperands()) {
     Value memref = operand.get();
     if (!isa<BaseMemRefType>(memref.getType()))
       continue;
-    OpOperand *ownership = getOwnership(operand.getOperandNumber());
+    // The ownership indicator of this memref, or null.
+    OpOperand *ownership =
+        hasOwnershipResults
+            ? &returnOp->getOpOperand(firstOwnership + earlier.size())
+            : nullptr;
     Value mustClone;
     for (auto [other, otherOwnership] : earlier) {
       if (!identities.mayHaveShiftedPointer(memref) &&
@@ -457,12 +452,15 @@ unsigned mlir::bufferization::unaliasFunctionResults(
           !func->hasAttr(kManualFunctionAttrName))
         functions.push_back(func);
     });
+    // Collected first: threading rebuilds region ops, which a walk in
+    // progress must not visit.
+    SmallVector<func::ReturnOp> returns;
     for (func::FuncOp func : functions)
-      func.walk([&](func::ReturnOp returnOp) {
-        for (unsigned i = 0, e = returnOp->getNumOperands(); i < e; ++i)
-          if (identities.mayHaveShiftedPointer(returnOp->getOperand(i)))
-            identities.thread(rewriter, returnOp->getOperand(i));
-      });
+      func.walk([&](func::ReturnOp returnOp) { returns.push_back(returnOp); });
+    for (func::ReturnOp returnOp : returns)
+      for (unsigned i = 0, e = returnOp->getNumOperands(); i < e; ++i)
+        if (identities.mayHaveShiftedPointer(returnOp->getOperand(i)))
+          identities.thread(rewriter, returnOp->getOperand(i));
     for (func::FuncOp func : functions) {
       CallAwareBufferOriginAnalysis analysis(func);
       func.walk([&](func::ReturnOp returnOp) {

@@ -177,6 +177,25 @@ CAPABILITIES = [
         ],
     },
     {
+        "name": "dealloc-simplification",
+        "title": "Simplify bufferization.dealloc in near-linear time",
+        "files": [
+            r"/SimplifyBufferDeallocations\.cpp$",
+            r"/simplify-buffer-deallocations[\w-]*\.mlir$",
+            r"^mlir/test/Dialect/Bufferization/Transforms/Inputs/wide-dealloc\.py$",
+        ],
+        "passes": ["simplify-buffer-deallocations"],
+        "notes": [
+            "In tree, this is a fix of llvm-project issue #219740 rather than "
+            "a new pass: the origin index replaces the pair-wise queries of "
+            "the patterns in "
+            "mlir/lib/Dialect/Bufferization/Transforms/"
+            "BufferDeallocationSimplification.cpp, the pass keeps upstream's "
+            "name buffer-deallocation-simplification, and the pipeline option "
+            "stock-dealloc-simplification is not needed.",
+        ],
+    },
+    {
         "name": "pipeline",
         "title": "buffer-deallocation-pipeline with a switch per stage",
         "files": [

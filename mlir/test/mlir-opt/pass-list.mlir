@@ -37,6 +37,7 @@
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
 // EXTRA-NEXT: --prepare-buffer-deallocation
 // EXTRA-NEXT: --reuse-freed-buffers
+// EXTRA-NEXT: --simplify-buffer-deallocations
 // EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors
 // EXTRA-NEXT: --unalias-function-results

@@ -75,7 +75,10 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
   }
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createBufferDeallocationSimplificationPass());
+  if (options.stockDeallocSimplification)
+    pm.addPass(createBufferDeallocationSimplificationPass());
+  else
+    pm.addPass(createSimplifyBufferDeallocationsPass());
 
   // Make the ownership of loop-carried buffers static where it is, and let
   // the canonicalizer drop the loop-carried indicators and emptied deallocs.

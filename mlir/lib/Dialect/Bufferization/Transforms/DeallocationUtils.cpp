@@ -12,8 +12,17 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
+
+bool bufferization::isFunctionEntryArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return false;
+  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return func && arg.getOwner() == &func.getFunctionBody().front();
+}
 
 Value bufferization::getFreedMemRef(Value memref) {
   auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();

@@ -24,6 +24,9 @@ class RewriterBase;
 
 namespace bufferization {
 
+/// Returns true if `value` is an argument of the entry block of a function.
+bool isFunctionEntryArgument(Value value);
+
 /// Returns the memref whose memory a deallocation of `memref` frees: the
 /// source of the `memref.extract_strided_metadata` whose base buffer
 /// `memref` is, or `memref` itself.

@@ -23,6 +23,8 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -63,15 +65,6 @@ static bool isFreshBuffer(Value value) {
     return true;
   Operation *op = value.getDefiningOp();
   return op && hasEffect<MemoryEffects::Allocate>(op, value);
-}
-
-/// Returns true if `value` is an argument of the entry block of a function.
-static bool isFunctionArgument(Value value) {
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg)
-    return false;
-  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
-  return func && arg.getOwner() == &func.getFunctionBody().front();
 }
 
 /// Returns the buffer that `value` is a view of, through any chain of views.
@@ -117,7 +110,7 @@ std::optional<bool> CallAwareBufferOriginAnalysis::isSameAllocation(Value v1,
       terminals.values.insert(origin);
       bool fresh = isFreshBuffer(origin);
       terminals.allFresh &= fresh;
-      terminals.allFreshOrArguments &= fresh || isFunctionArgument(origin);
+      terminals.allFreshOrArguments &= fresh || isFunctionEntryArgument(origin);
     }
     return terminals;
   };

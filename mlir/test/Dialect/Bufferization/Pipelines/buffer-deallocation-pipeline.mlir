@@ -16,6 +16,7 @@
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
+// HELP-NEXT: --stock-dealloc-simplification
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --double-buffer-loops
@@ -30,6 +31,7 @@
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
+// HELP-NEXT: --stock-dealloc-simplification
 
 // The stages, in order.
 // RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
@@ -42,7 +44,7 @@
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   buffer-deallocation-simplification,
+// STAGES-NEXT:   simplify-buffer-deallocations,
 // STAGES-NEXT:   simplify-loop-ownership,
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
@@ -68,6 +70,14 @@
 // MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   canonicalize{
 
+// Upstream's quadratic simplification, for comparison.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STOCKSIMPLIFY
+// STOCKSIMPLIFY:      ownership-based-buffer-deallocation
+// STOCKSIMPLIFY-NEXT: canonicalize{
+// STOCKSIMPLIFY-NEXT: buffer-deallocation-simplification,
+// STOCKSIMPLIFY-NOT:  simplify-buffer-deallocations
+
 // Each stage of the series can be switched off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
@@ -76,7 +86,7 @@
 // NOUNALIAS:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSCF
-// NOSCF:     buffer-deallocation-simplification,
+// NOSCF:     simplify-buffer-deallocations,
 // NOSCF-NOT: lower-deallocations-to-scf
 // NOSCF:     bufferization-lower-deallocations,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
@@ -86,7 +96,7 @@
 // NOHOIST:     cse
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
-// NOLOOPOWN:     buffer-deallocation-simplification,
+// NOLOOPOWN:     simplify-buffer-deallocations,
 // NOLOOPOWN-NOT: simplify-loop-ownership
 // NOLOOPOWN:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \

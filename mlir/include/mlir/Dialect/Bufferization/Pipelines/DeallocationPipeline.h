@@ -59,6 +59,13 @@ struct DeallocationPipelineOptions
           "pipeline does), so that the pipeline can run twice"),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> stockDeallocSimplification{
+      *this, "stock-dealloc-simplification",
+      llvm::cl::desc("Simplify the deallocations with upstream's "
+                     "buffer-deallocation-simplification, which is quadratic "
+                     "in the operands of an op, instead of "
+                     "simplify-buffer-deallocations (for comparison)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> noAliasFunctionResults{
       *this, "no-alias-function-results",
       llvm::cl::desc(

@@ -42,6 +42,12 @@ unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
 /// casts inserted.
 unsigned castCrossBlockRegionResults(Operation *root);
 
+/// Simplifies the `bufferization.dealloc` ops nested in `root` with the
+/// rewrites of upstream's `buffer-deallocation-simplification`, answering
+/// each alias question from origins computed once per value, so that a
+/// dealloc of `n` memrefs costs time near-linear in `n`.
+LogicalResult simplifyBufferDeallocations(Operation *root);
+
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {
   /// Loop-carried ownership indicators (and results) folded to false.

@@ -1,0 +1,611 @@
+//===- SimplifyBufferDeallocations.cpp - Dealloc simplification -----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the simplifications of `bufferization.dealloc` ops that
+// need alias information, with the same rewrites and the same alias notion as
+// upstream's `buffer-deallocation-simplification`, but in time near-linear in
+// the operands of each op.
+//
+// The upstream pass asks `BufferOriginAnalysis::isSameAllocation` about every
+// pair of operands of a dealloc, and every query walks the view flow graph of
+// both values again. A dealloc of n memrefs, as the deallocation emits at the
+// end of a function of n temporaries, costs O(n^2) graph walks. Here the
+// origin of each value (its view base, its terminal buffers, whether those
+// are all allocations or function arguments) is computed once, and each
+// dealloc gets an index of its operands by terminal buffer and by kind.
+// "May `v` alias any operand" then only looks at the operands that share a
+// terminal buffer with `v`, and counts the others by kind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+
+#include "DeallocationUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_SIMPLIFYBUFFERDEALLOCATIONSPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+//===----------------------------------------------------------------------===//
+// AllocationOrigins
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Where the memory of a memref value comes from, as `BufferOriginAnalysis`
+/// sees it.
+struct Origin {
+  /// The value after skipping the view-like ops whose result it is.
+  Value base;
+  /// The buffers `base` may originate from that the view flow analysis cannot
+  /// trace further, sorted by address.
+  SmallVector<Value, 2> terminals;
+  /// Every terminal buffer is the result of an allocation.
+  bool allAllocs = true;
+  /// Every terminal buffer is an allocation or an argument of a function's
+  /// entry block.
+  bool allAllocsOrArgs = true;
+  /// Values with the same key are the same allocation: the single terminal
+  /// buffer (tagged 1), or the base when there are several (tagged 0).
+  std::pair<Value, unsigned> sameAllocationKey;
+  /// The value after skipping all view-like ops, as the upstream pass does for
+  /// its block-argument rule.
+  Value viewRoot;
+  /// The allocating op that defines `viewRoot`, if any.
+  Operation *allocOp = nullptr;
+  /// The block whose argument `viewRoot` is, if any.
+  Block *argBlock = nullptr;
+};
+
+static bool hasAllocateEffect(Value value) {
+  Operation *op = value.getDefiningOp();
+  return op && hasEffect<MemoryEffects::Allocate>(op, value);
+}
+
+/// Computes the origin of each memref value once and answers the same-
+/// allocation queries of `BufferOriginAnalysis` from it.
+class AllocationOrigins {
+public:
+  explicit AllocationOrigins(Operation *root) : flow(root) {}
+
+  /// The origin of `value`, computed on first use. The reference stays valid
+  /// as long as the analysis.
+  const Origin &get(Value value) {
+    auto it = indexOf.find(value);
+    if (it != indexOf.end())
+      return origins[it->second];
+    Value base = value;
+    while (auto view = base.getDefiningOp<ViewLikeOpInterface>()) {
+      if (view.getViewDest() != base)
+        break;
+      base = view.getViewSource();
+    }
+    // Views of the same base share its origin but for the view root.
+    Origin origin;
+    if (base == value) {
+      origin = compute(base);
+    } else {
+      origin = get(base);
+      setViewRoot(origin, value);
+    }
+    indexOf[value] = origins.size();
+    origins.push_back(std::move(origin));
+    return origins.back();
+  }
+
+  /// Same answer as `BufferOriginAnalysis::isSameAllocation`: true if both
+  /// are the same allocation, false if they are different ones, nullopt if
+  /// that is not known.
+  static std::optional<bool> isSameAllocation(const Origin &a,
+                                              const Origin &b) {
+    if (a.sameAllocationKey == b.sameAllocationKey)
+      return true;
+    if (!disjointTerminals(a, b))
+      return std::nullopt;
+    if (distinctByKind(a, b))
+      return false;
+    return std::nullopt;
+  }
+
+  /// Whether two values with disjoint terminal buffers are known to be
+  /// different allocations from the kinds of their terminals.
+  static bool distinctByKind(const Origin &a, const Origin &b) {
+    return (a.allAllocs && b.allAllocsOrArgs) ||
+           (a.allAllocsOrArgs && b.allAllocs);
+  }
+
+  /// The rule the upstream pass adds on top of the analysis: a buffer
+  /// allocated inside a block differs from the arguments of that block and of
+  /// the blocks around it.
+  static bool allocInsideArgBlock(const Origin &a, const Origin &b) {
+    auto inside = [](const Origin &alloc, const Origin &arg) {
+      return alloc.allocOp && arg.argBlock &&
+             arg.argBlock->findAncestorOpInBlock(*alloc.allocOp);
+    };
+    return inside(a, b) || inside(b, a);
+  }
+
+  static bool disjointTerminals(const Origin &a, const Origin &b) {
+    auto i = a.terminals.begin(), ie = a.terminals.end();
+    auto j = b.terminals.begin(), je = b.terminals.end();
+    while (i != ie && j != je) {
+      if (*i == *j)
+        return false;
+      if (i->getAsOpaquePointer() < j->getAsOpaquePointer())
+        ++i;
+      else
+        ++j;
+    }
+    return true;
+  }
+
+private:
+  Origin compute(Value base) {
+    Origin origin;
+    origin.base = base;
+    for (Value v : flow.resolveReverse(base)) {
+      if (!isa<BaseMemRefType>(v.getType()) || !flow.mayBeTerminalBuffer(v))
+        continue;
+      origin.terminals.push_back(v);
+      bool alloc = hasAllocateEffect(v);
+      origin.allAllocs &= alloc;
+      origin.allAllocsOrArgs &= alloc || isFunctionEntryArgument(v);
+    }
+    llvm::sort(origin.terminals, [](Value a, Value b) {
+      return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+    });
+    // The analysis always finds at least one terminal; if it does not, treat
+    // the base itself as an unknown one.
+    if (origin.terminals.empty()) {
+      origin.terminals.push_back(base);
+      origin.allAllocs = origin.allAllocsOrArgs = false;
+    }
+    origin.sameAllocationKey =
+        origin.terminals.size() == 1
+            ? std::make_pair(origin.terminals.front(), 1u)
+            : std::make_pair(base, 0u);
+    setViewRoot(origin, base);
+    return origin;
+  }
+
+  static void setViewRoot(Origin &origin, Value value) {
+    while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+      value = view.getViewSource();
+    origin.viewRoot = value;
+    origin.allocOp = hasAllocateEffect(value) ? value.getDefiningOp() : nullptr;
+    auto arg = dyn_cast<BlockArgument>(value);
+    origin.argBlock = arg ? arg.getOwner() : nullptr;
+  }
+
+  BufferViewFlowAnalysis flow;
+  DenseMap<Value, unsigned> indexOf;
+  std::deque<Origin> origins;
+};
+
+/// The blocks whose arguments the upstream block-argument rule relates to an
+/// allocation by `op`: the block of `op` and every block around it, up to the
+/// body of the closest op isolated from above.
+template <typename Fn> static void forEachEnclosingBlock(Operation *op, Fn fn) {
+  for (Block *block = op->getBlock(); block;) {
+    fn(block);
+    Operation *parent = block->getParentOp();
+    if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return;
+    block = parent->getBlock();
+  }
+}
+
+/// An index over the memref operands (or retained memrefs) of one dealloc
+/// that answers "may `v` alias an entry" without looking at every entry.
+///
+/// An entry whose terminal buffers are disjoint from those of `v` is a
+/// different allocation exactly when the kinds of both fit
+/// (`distinctByKind`); so the entries that do not fit are counted by kind, and
+/// only the entries sharing a terminal buffer with `v` are looked at one by
+/// one. Building the index is linear in the entries (times the nesting depth
+/// of their allocations); a query costs the number of terminal buffers of `v`
+/// plus the entries that share one with it.
+class AliasIndex {
+public:
+  AliasIndex(AllocationOrigins &origins, ValueRange values) {
+    entries.reserve(values.size());
+    for (Value value : values)
+      entries.push_back(origins.get(value));
+    for (auto [pos, entry] : llvm::enumerate(entries)) {
+      for (Value terminal : entry.terminals)
+        byTerminal[terminal].push_back(pos);
+      byKey[entry.sameAllocationKey].push_back(pos);
+      if (!entry.allAllocs)
+        ++numNotAllAllocs;
+      if (!entry.allAllocsOrArgs) {
+        ++numNotAllocsOrArgs;
+        if (entry.argBlock)
+          ++argsNotAllocsOrArgs[entry.argBlock];
+      }
+      if (entry.allocOp)
+        forEachEnclosingBlock(entry.allocOp,
+                              [&](Block *block) { ++allocsInside[block]; });
+    }
+  }
+
+  size_t size() const { return entries.size(); }
+  const Origin &operator[](unsigned pos) const { return entries[pos]; }
+
+  /// The entries that are the same allocation as `origin`.
+  ArrayRef<unsigned> sameAllocation(const Origin &origin) const {
+    auto it = byKey.find(origin.sameAllocationKey);
+    if (it == byKey.end())
+      return {};
+    return it->second;
+  }
+
+  /// Calls `fn` on each entry that shares a terminal buffer with `origin`,
+  /// once, until `fn` returns false. Returns false if it stopped early.
+  template <typename Fn>
+  bool forEachOverlapping(const Origin &origin, Fn fn) const {
+    // With a single terminal buffer, no entry is listed twice.
+    bool mayRepeat = origin.terminals.size() > 1;
+    llvm::SmallDenseSet<unsigned, 8> seen;
+    for (Value terminal : origin.terminals) {
+      auto it = byTerminal.find(terminal);
+      if (it == byTerminal.end())
+        continue;
+      for (unsigned pos : it->second) {
+        if (mayRepeat && !seen.insert(pos).second)
+          continue;
+        if (!fn(pos))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// The number of entries (except the one at `skip`) that are not known to
+  /// be different allocations from `origin` by the kinds of their terminals,
+  /// whether or not they share a terminal buffer with it.
+  unsigned countNotDistinctByKind(const Origin &origin,
+                                  std::optional<unsigned> skip) const {
+    unsigned count = entries.size();
+    if (origin.allAllocs)
+      count = numNotAllocsOrArgs;
+    else if (origin.allAllocsOrArgs)
+      count = numNotAllAllocs;
+    if (skip && !AllocationOrigins::distinctByKind(origin, entries[*skip]))
+      --count;
+    return count;
+  }
+
+  /// Whether `origin` may be the same allocation as an entry other than the
+  /// one at `skip`, where the upstream block-argument rule counts as proof
+  /// of the opposite.
+  bool mayAliasAny(const Origin &origin, std::optional<unsigned> skip) const {
+    unsigned notDistinct = countNotDistinctByKind(origin, skip);
+    // Among the entries that are not distinct by kind, those the
+    // block-argument rule separates from `origin`.
+    unsigned separated = 0;
+    if (notDistinct != 0) {
+      if (origin.allocOp && origin.allAllocs) {
+        forEachEnclosingBlock(origin.allocOp, [&](Block *block) {
+          separated += argsNotAllocsOrArgs.lookup(block);
+        });
+        if (skip && !entries[*skip].allAllocsOrArgs &&
+            AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))
+          --separated;
+      } else if (origin.argBlock && !origin.allAllocsOrArgs) {
+        separated = allocsInside.lookup(origin.argBlock);
+        if (skip &&
+            AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))
+          --separated;
+      }
+    }
+    if (notDistinct > separated)
+      return true;
+    // Entries that share a terminal buffer are never distinct by kind; each
+    // needs the block-argument rule.
+    return !forEachOverlapping(origin, [&](unsigned pos) {
+      return (skip && pos == *skip) ||
+             AllocationOrigins::allocInsideArgBlock(origin, entries[pos]);
+    });
+  }
+
+private:
+  SmallVector<Origin> entries;
+  DenseMap<Value, SmallVector<unsigned, 1>> byTerminal;
+  DenseMap<std::pair<Value, unsigned>, SmallVector<unsigned, 1>> byKey;
+  unsigned numNotAllAllocs = 0;
+  unsigned numNotAllocsOrArgs = 0;
+  /// Per block, the entries that are arguments of it and not known to be
+  /// allocations or function arguments.
+  DenseMap<Block *, unsigned> argsNotAllocsOrArgs;
+  /// Per block, the entries allocated in it or in a block nested in it.
+  DenseMap<Block *, unsigned> allocsInside;
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// Base of the patterns: they share one `AllocationOrigins`.
+template <typename Derived>
+struct DeallocPattern : public OpRewritePattern<DeallocOp> {
+  DeallocPattern(MLIRContext *context, AllocationOrigins &origins)
+      : OpRewritePattern<DeallocOp>(context), origins(origins) {}
+
+protected:
+  AllocationOrigins &origins;
+};
+
+static LogicalResult replaceMemrefsIfChanged(DeallocOp deallocOp,
+                                             ArrayRef<Value> memrefs,
+                                             ArrayRef<Value> conditions,
+                                             PatternRewriter &rewriter) {
+  if (memrefs.size() == deallocOp.getMemrefs().size())
+    return failure();
+  rewriter.modifyOpInPlace(deallocOp, [&] {
+    deallocOp.getMemrefsMutable().assign(memrefs);
+    deallocOp.getConditionsMutable().assign(conditions);
+  });
+  return success();
+}
+
+/// Drops a memref from the dealloc list when it is the same allocation as a
+/// retained memref and may alias no other retained one: it is never freed
+/// here, and its condition only feeds the updated conditions of the retained
+/// memrefs it is, which get an `arith.ori` with it instead.
+struct DropMemrefsThatAreRetained : DeallocPattern<DropMemrefsThatAreRetained> {
+  using DeallocPattern::DeallocPattern;
+
+  LogicalResult matchAndRewrite(DeallocOp deallocOp,
+                                PatternRewriter &rewriter) const override {
+    // Each retained memref must have one result to update.
+    ValueRange retained = deallocOp.getRetained();
+    if (llvm::SmallDenseSet<Value, 8>(retained.begin(), retained.end())
+            .size() != retained.size())
+      return failure();
+
+    AliasIndex index(origins, retained);
+    SmallVector<Value> newMemrefs, newConditions;
+    for (auto [memref, cond] :
+         llvm::zip_equal(deallocOp.getMemrefs(), deallocOp.getConditions())) {
+      if (succeeded(foldIntoRetained(deallocOp, index, memref, cond, rewriter)))
+        continue;
+      if (auto metadata =
+              memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
+        if (succeeded(foldIntoRetained(deallocOp, index, metadata.getSource(),
+                                       cond, rewriter)))
+          continue;
+      newMemrefs.push_back(memref);
+      newConditions.push_back(cond);
+    }
+    return replaceMemrefsIfChanged(deallocOp, newMemrefs, newConditions,
+                                   rewriter);
+  }
+
+private:
+  LogicalResult foldIntoRetained(DeallocOp deallocOp, const AliasIndex &index,
+                                 Value memref, Value cond,
+                                 PatternRewriter &rewriter) const {
+    const Origin &origin = origins.get(memref);
+    // Retained memrefs without a common terminal buffer must be known to be
+    // different allocations, so every one that is not must share one.
+    unsigned notDistinct = index.countNotDistinctByKind(origin, std::nullopt);
+    unsigned overlappingNotDistinct = 0;
+    SmallVector<unsigned> same;
+    bool unknown = !index.forEachOverlapping(origin, [&](unsigned pos) {
+      std::optional<bool> isSame =
+          AllocationOrigins::isSameAllocation(index[pos], origin);
+      if (!isSame)
+        return false;
+      if (*isSame)
+        same.push_back(pos);
+      if (!AllocationOrigins::distinctByKind(origin, index[pos]))
+        ++overlappingNotDistinct;
+      return true;
+    });
+    if (unknown || notDistinct != overlappingNotDistinct || same.empty())
+      return failure();
+
+    llvm::sort(same);
+    rewriter.setInsertionPointAfter(deallocOp);
+    for (unsigned pos : same) {
+      Value updated = deallocOp.getUpdatedConditions()[pos];
+      auto disjunction =
+          arith::OrIOp::create(rewriter, deallocOp.getLoc(), updated, cond);
+      rewriter.replaceAllUsesExcept(updated, disjunction.getResult(),
+                                    disjunction);
+    }
+    return success();
+  }
+};
+
+/// Drops the retained memrefs that alias no memref of the dealloc list; their
+/// updated conditions are `false`.
+struct DropRetainedThatAliasNoMemref
+    : DeallocPattern<DropRetainedThatAliasNoMemref> {
+  using DeallocPattern::DeallocPattern;
+
+  LogicalResult matchAndRewrite(DeallocOp deallocOp,
+                                PatternRewriter &rewriter) const override {
+    if (deallocOp.getRetained().empty())
+      return failure();
+    AliasIndex index(origins, deallocOp.getMemrefs());
+    SmallVector<Value> keptRetained;
+    SmallVector<Value> replacements;
+    Value falseValue;
+    for (Value retained : deallocOp.getRetained()) {
+      if (index.mayAliasAny(origins.get(retained), std::nullopt)) {
+        keptRetained.push_back(retained);
+        replacements.push_back(Value());
+        continue;
+      }
+      if (!falseValue)
+        falseValue = arith::ConstantOp::create(rewriter, deallocOp.getLoc(),
+                                               rewriter.getBoolAttr(false));
+      replacements.push_back(falseValue);
+    }
+    if (keptRetained.size() == deallocOp.getRetained().size())
+      return failure();
+
+    auto newDeallocOp =
+        DeallocOp::create(rewriter, deallocOp.getLoc(), deallocOp.getMemrefs(),
+                          deallocOp.getConditions(), keptRetained);
+    unsigned next = 0;
+    for (Value &replacement : replacements)
+      if (!replacement)
+        replacement = newDeallocOp.getUpdatedConditions()[next++];
+    rewriter.replaceOp(deallocOp, replacements);
+    return success();
+  }
+};
+
+/// Gives each memref that may alias no other memref of the list a dealloc of
+/// its own, which needs no runtime alias check among the memrefs, and
+/// combines the updated conditions of all the deallocs with `arith.ori`.
+/// This is the rewrite that upstream's `SplitDeallocWhenNotAliasingAnyOther`
+/// performs with a query per pair of memrefs.
+struct SplitDeallocByAllocation : DeallocPattern<SplitDeallocByAllocation> {
+  using DeallocPattern::DeallocPattern;
+
+  LogicalResult matchAndRewrite(DeallocOp deallocOp,
+                                PatternRewriter &rewriter) const override {
+    if (deallocOp.getMemrefs().size() <= 1)
+      return failure();
+    Location loc = deallocOp.getLoc();
+    AliasIndex index(origins, deallocOp.getMemrefs());
+    SmallVector<Value> keptMemrefs, keptConditions;
+    SmallVector<DeallocOp> splitOff;
+    for (auto [pos, memref, cond] :
+         llvm::enumerate(deallocOp.getMemrefs(), deallocOp.getConditions())) {
+      if (index.mayAliasAny(index[pos], pos)) {
+        keptMemrefs.push_back(memref);
+        keptConditions.push_back(cond);
+        continue;
+      }
+      splitOff.push_back(DeallocOp::create(rewriter, loc, memref, cond,
+                                           deallocOp.getRetained()));
+    }
+    if (splitOff.empty())
+      return failure();
+
+    auto rest = DeallocOp::create(rewriter, loc, keptMemrefs, keptConditions,
+                                  deallocOp.getRetained());
+    SmallVector<Value> replacements(rest.getUpdatedConditions());
+    for (DeallocOp part : splitOff)
+      for (auto [replacement, updated] :
+           llvm::zip_equal(replacements, part.getUpdatedConditions()))
+        replacement = arith::OrIOp::create(rewriter, loc, replacement, updated);
+    rewriter.replaceOp(deallocOp, replacements);
+    return success();
+  }
+};
+
+/// When a memref freed under a constant `true` condition is the same
+/// allocation as a retained memref, the updated condition of that retained
+/// memref is `true`. When that holds for every retained memref, such memrefs
+/// need not stay in the list: they are never freed here, and no result needs
+/// them any more.
+struct FoldRetainedFreedUnconditionally
+    : DeallocPattern<FoldRetainedFreedUnconditionally> {
+  using DeallocPattern::DeallocPattern;
+
+  LogicalResult matchAndRewrite(DeallocOp deallocOp,
+                                PatternRewriter &rewriter) const override {
+    if (deallocOp.getRetained().empty())
+      return failure();
+    AliasIndex index(origins, deallocOp.getRetained());
+    llvm::BitVector covered(deallocOp.getRetained().size());
+    bool changed = false;
+    SmallVector<Value> newMemrefs, newConditions;
+    for (auto [memref, cond] :
+         llvm::zip_equal(deallocOp.getMemrefs(), deallocOp.getConditions())) {
+      bool dropped = false;
+      if (matchPattern(cond, m_One())) {
+        auto cover = [&](Value value) {
+          for (unsigned pos : index.sameAllocation(origins.get(value))) {
+            Value updated = deallocOp.getUpdatedConditions()[pos];
+            if (!updated.use_empty()) {
+              rewriter.replaceAllUsesWith(updated, cond);
+              changed = true;
+            }
+            covered.set(pos);
+            dropped = true;
+          }
+        };
+        cover(memref);
+        if (auto metadata =
+                memref.getDefiningOp<memref::ExtractStridedMetadataOp>())
+          cover(metadata.getSource());
+      }
+      if (!dropped) {
+        newMemrefs.push_back(memref);
+        newConditions.push_back(cond);
+      }
+    }
+    if (covered.all() && succeeded(replaceMemrefsIfChanged(
+                             deallocOp, newMemrefs, newConditions, rewriter)))
+      return success();
+    return success(changed);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SimplifyBufferDeallocationsPass
+//===----------------------------------------------------------------------===//
+
+struct SimplifyBufferDeallocationsPass
+    : public bufferization::impl::SimplifyBufferDeallocationsPassBase<
+          SimplifyBufferDeallocationsPass> {
+  void runOnOperation() override {
+    if (failed(simplifyBufferDeallocations(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult
+mlir::bufferization::simplifyBufferDeallocations(Operation *root) {
+  MLIRContext *context = root->getContext();
+  AllocationOrigins origins(root);
+  RewritePatternSet patterns(context);
+  patterns.add<DropMemrefsThatAreRetained, DropRetainedThatAliasNoMemref,
+               SplitDeallocByAllocation, FoldRetainedFreedUnconditionally>(
+      context, origins);
+  populateDeallocOpCanonicalizationPatterns(patterns, context);
+
+  // Rewrite the deallocs and what the patterns create (deallocs, `arith.ori`,
+  // constants), and nothing else: no other op is folded or erased, so no
+  // memref value whose origin is cached goes away and no new memref value
+  // appears, and the block structure stays as the origins saw it.
+  SmallVector<Operation *> deallocs;
+  root->walk([&](DeallocOp op) { deallocs.push_back(op); });
+  if (deallocs.empty())
+    return success();
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  return applyOpPatternsGreedily(deallocs, std::move(patterns), config);
+}

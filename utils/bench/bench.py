@@ -38,10 +38,10 @@ writes JSON (--json) and an SVG chart of mallocs and peak bytes (--svg).
 It exits 1 when a configuration fails to compile or run, leaks, frees
 badly, or prints a different result than stock.
 
---scaling N1,N2,... measures compile-time scaling instead: functions of N
-generated operations (allocations, loops, branches) through the stock and
-our pipeline, with the growth exponent of each and the passes that
-dominate ours.
+--scaling N1,N2,... measures compile-time scaling instead: modules of about
+N generated operations in four shapes (see scaling.py) through the stock
+and our pipeline, with stage times, peak RSS, the growth exponent of each
+and the stages that dominate; --json and --svg write them too.
 
 Usage:
   bench.py                               the whole suite
@@ -500,6 +500,10 @@ def main():
     parser.add_argument("--json", help="write the results as JSON")
     parser.add_argument("--svg", help="write a chart of mallocs and peak bytes")
     parser.add_argument("--scaling", help="comma-separated operation counts: compile-time scaling")
+    parser.add_argument("--shapes", help="with --scaling: comma-separated shapes (default: all)")
+    parser.add_argument(
+        "--scaling-timeout", type=int, default=600, help="with --scaling: seconds after which a compile is stopped"
+    )
     args = parser.parse_args()
     if args.runs < 1 or args.compile_runs < 1:
         parser.error("--runs and --compile-runs must be at least 1")

@@ -156,20 +156,53 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
       deallocs.push_back(dealloc);
   });
 
+  // The ops that only free buffers: deallocations and the metadata ops that
+  // only feed them. These are the only ops the pass moves.
+  auto onlyFrees = [](Operation *op) {
+    if (isa<memref::DeallocOp>(op))
+      return true;
+    return isa<memref::ExtractStridedMetadataOp>(op) &&
+           llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
+  };
+  // For each op of a block that does more than free, the next such op; the
+  // moves never change it. Computed per block on first use, so that the
+  // deallocations at the end of a long block are not walked once each.
+  DenseMap<Operation *, Operation *> nextDoingMore;
+  DenseSet<Block *> indexedBlocks;
+  auto nextOpDoingMore = [&](Operation *op) -> Operation * {
+    Block *block = op->getBlock();
+    if (indexedBlocks.insert(block).second) {
+      Operation *next = nullptr;
+      for (Operation &blockOp : llvm::reverse(*block)) {
+        nextDoingMore[&blockOp] = next;
+        if (!onlyFrees(&blockOp))
+          next = &blockOp;
+      }
+    }
+    return nextDoingMore.lookup(op);
+  };
+
   unsigned numMoved = 0;
   for (memref::DeallocOp dealloc : deallocs) {
     Operation *lastUse = findLastUse(dealloc, analysis);
-    // Already right after it (modulo other deallocations)?
     if (!lastUse)
+      continue;
+    // Already right after it (modulo other frees)? `lastUse` uses the buffer,
+    // so it is not an op that only frees, unless it is the definition of the
+    // freed buffer; then walk.
+    bool onlyFreesBetween = true;
+    if (onlyFrees(lastUse)) {
+      for (Operation *op = lastUse->getNextNode(); op != dealloc;
+           op = op->getNextNode())
+        onlyFreesBetween &= onlyFrees(op);
+    } else {
+      Operation *next = nextOpDoingMore(lastUse);
+      onlyFreesBetween = !next || dealloc->isBeforeInBlock(next);
+    }
+    if (onlyFreesBetween)
       continue;
     auto metadata =
         dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
-    bool onlyDeallocsBetween = true;
-    for (Operation *op = lastUse->getNextNode(); op != dealloc;
-         op = op->getNextNode())
-      onlyDeallocsBetween &= isa<memref::DeallocOp>(op) || op == metadata;
-    if (onlyDeallocsBetween)
-      continue;
     if (metadata) {
       rewriter.moveOpAfter(metadata, lastUse);
       rewriter.moveOpAfter(dealloc, metadata);
@@ -253,32 +286,58 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
 static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                   BufferLifetimeAnalysis &analysis,
                                   uint64_t &numBytesReused) {
-  // Freed buffers nobody uses any more, in the order they were freed.
-  SmallVector<std::pair<memref::DeallocOp, memref::AllocOp>> available;
+  // Whether each freed allocation is dead after its deallocation, decided
+  // before any rewrite. A reuse replaces an allocation `B` with a buffer `A`
+  // freed before `B` is allocated, so every use of `A` comes before every
+  // use of `B`, and `A` is dead after the deallocation of `B` exactly when
+  // `B` was. Deciding it on the rewritten IR instead would scan the uses of
+  // a buffer once per reuse, and a buffer recycled through a chain of `n`
+  // allocations has `O(n)` uses.
+  DenseSet<Operation *> deadAfterDealloc;
+  for (auto dealloc : block.getOps<memref::DeallocOp>()) {
+    memref::AllocOp freed = getFreedAllocation(dealloc);
+    if (freed && isDeadAfter(freed, dealloc, analysis))
+      deadAfterDealloc.insert(dealloc);
+  }
+
+  // Freed buffers nobody uses any more, in the order they were freed, by
+  // what `canServe` compares: element type, memory space, element count.
+  using Entry = std::pair<memref::DeallocOp, memref::AllocOp>;
+  using Key = std::tuple<Type, Attribute, int64_t>;
+  auto keyOf = [](MemRefType type) {
+    return Key(type.getElementType(), type.getMemorySpace(),
+               type.getNumElements());
+  };
+  DenseMap<Key, SmallVector<Entry>> available;
   unsigned numReused = 0;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       memref::AllocOp freed = getFreedAllocation(dealloc);
-      if (freed && isDeadAfter(freed, dealloc, analysis))
-        available.emplace_back(dealloc, freed);
+      if (freed && deadAfterDealloc.contains(dealloc))
+        available[keyOf(freed.getType())].emplace_back(dealloc, freed);
       continue;
     }
     auto alloc = dyn_cast<memref::AllocOp>(op);
-    if (!alloc || alloc->getNumOperands() != 0)
+    if (!alloc || alloc->getNumOperands() != 0 ||
+        !alloc.getType().hasStaticShape())
       continue;
+    auto candidates = available.find(keyOf(alloc.getType()));
+    if (candidates == available.end())
+      continue;
+    SmallVector<Entry> &entries = candidates->second;
     // Prefer the most recently freed buffer of the same type.
-    auto *it = llvm::find_if(llvm::reverse(available), [&](auto entry) {
+    auto *it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
                  return entry.second.getType() == alloc.getType() &&
                         canServe(entry.second, alloc);
                }).base();
-    if (it == available.begin())
-      it = llvm::find_if(llvm::reverse(available), [&](auto entry) {
+    if (it == entries.begin())
+      it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
              return canServe(entry.second, alloc);
            }).base();
-    if (it == available.begin())
+    if (it == entries.begin())
       continue;
     auto [dealloc, freed] = *std::prev(it);
-    available.erase(std::prev(it));
+    entries.erase(std::prev(it));
 
     Value buffer = freed.getResult();
     MemRefType type = alloc.getType();

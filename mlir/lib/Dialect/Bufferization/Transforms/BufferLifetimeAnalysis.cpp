@@ -157,6 +157,25 @@ void BufferLifetimeAnalysis::notifyReplaced(Value from, Value to) {
     shiftedPointers.insert(to);
 }
 
+void BufferLifetimeAnalysis::notifyErased(Value value) {
+  auto unlink = [&](DenseMap<Value, SmallVector<Value, 2>> &links,
+                    DenseMap<Value, SmallVector<Value, 2>> &backLinks) {
+    auto it = links.find(value);
+    if (it == links.end())
+      return;
+    SmallVector<Value, 2> targets = std::move(it->second);
+    links.erase(it);
+    for (Value target : targets) {
+      auto back = backLinks.find(target);
+      if (back != backLinks.end())
+        llvm::erase(back->second, value);
+    }
+  };
+  unlink(derived, derivedFrom);
+  unlink(derivedFrom, derived);
+  shiftedPointers.erase(value);
+}
+
 void BufferLifetimeAnalysis::notifyDerived(Value source, Value view) {
   derived[source].push_back(view);
   derivedFrom[view].push_back(source);

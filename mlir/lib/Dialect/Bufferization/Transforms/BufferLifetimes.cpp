@@ -407,16 +407,101 @@ struct ReuseFreedBuffersPass
 // Copy elision
 //===----------------------------------------------------------------------===//
 
-/// Returns the `memref.dealloc` after `op` in its block that frees `buffer`
-/// (directly or through the base buffer of its strided metadata).
-static memref::DeallocOp findDeallocAfter(Operation *op, Value buffer) {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    auto dealloc = dyn_cast<memref::DeallocOp>(next);
-    if (dealloc && getFreedMemRef(dealloc.getMemref()) == buffer)
-      return dealloc;
+namespace {
+/// The deallocations of the blocks that have copies, by the buffer they free
+/// (directly or through the base buffer of its strided metadata), kept up to
+/// date across the rewrites of copy elision.
+class DeallocIndex {
+public:
+  /// Returns the first `memref.dealloc` after `op` in its block that frees
+  /// `buffer`.
+  memref::DeallocOp findAfter(Operation *op, Value buffer) {
+    Block *block = op->getBlock();
+    if (indexedBlocks.insert(block).second)
+      for (auto dealloc : block->getOps<memref::DeallocOp>())
+        byBuffer[getFreedMemRef(dealloc.getMemref())].push_back(dealloc);
+    memref::DeallocOp first;
+    for (memref::DeallocOp dealloc : byBuffer.lookup(buffer))
+      if (dealloc->getBlock() == block && op->isBeforeInBlock(dealloc) &&
+          (!first || dealloc->isBeforeInBlock(first)))
+        first = dealloc;
+    return first;
   }
-  return nullptr;
-}
+
+  /// `dealloc` is about to be erased.
+  void erase(memref::DeallocOp dealloc) {
+    auto it = byBuffer.find(getFreedMemRef(dealloc.getMemref()));
+    if (it != byBuffer.end())
+      llvm::erase(it->second, dealloc);
+  }
+
+  /// The uses of `from` are about to be replaced with `to`.
+  void replace(Value from, Value to) {
+    auto it = byBuffer.find(from);
+    if (it == byBuffer.end())
+      return;
+    SmallVector<memref::DeallocOp> deallocs = std::move(it->second);
+    byBuffer.erase(it);
+    llvm::append_range(byBuffer[to], deallocs);
+  }
+
+private:
+  DenseSet<Block *> indexedBlocks;
+  DenseMap<Value, SmallVector<memref::DeallocOp, 1>> byBuffer;
+};
+
+/// What copy elision keeps across its rewrites. The lifetime analysis and
+/// the dealloc index are updated by each rewrite; `BufferOriginAnalysis`
+/// cannot be, so the buffers a rewrite merged are remembered as stale, and
+/// it is rebuilt when a question is about one of them.
+struct CopyElisionState {
+  explicit CopyElisionState(Operation *root)
+      : root(root), analysis(root), originAnalysis(std::in_place, root),
+        domInfo(root) {}
+
+  Operation *root;
+  BufferLifetimeAnalysis analysis;
+  std::optional<BufferOriginAnalysis> originAnalysis;
+  DominanceInfo domInfo;
+  DeallocIndex deallocs;
+  DenseSet<Value> staleOrigins;
+
+  /// Returns true if `a` and `b` are known to be different allocations.
+  bool areDistinct(Value a, Value b) {
+    // Only a question about a merged buffer needs the origins rebuilt.
+    if (staleOrigins.contains(a) || staleOrigins.contains(b)) {
+      originAnalysis.emplace(root);
+      staleOrigins.clear();
+    }
+    std::optional<bool> same = originAnalysis->isSameAllocation(a, b);
+    return same && !*same;
+  }
+
+  /// Removes `copy` and `sourceDealloc`, the deallocation of its source, and
+  /// replaces the allocation `replaced` with `buffer`.
+  void rewrite(RewriterBase &rewriter, memref::CopyOp copy,
+               memref::DeallocOp sourceDealloc, memref::AllocOp replaced,
+               Value buffer) {
+    deallocs.erase(sourceDealloc);
+    auto metadata = sourceDealloc.getMemref()
+                        .getDefiningOp<memref::ExtractStridedMetadataOp>();
+    if (metadata && metadata->hasOneUse())
+      for (Value result : metadata->getResults())
+        analysis.notifyErased(result);
+    eraseDeallocAndMetadata(rewriter, sourceDealloc);
+    rewriter.eraseOp(copy);
+    Value from = replaced.getResult();
+    analysis.notifyReplaced(from, buffer);
+    deallocs.replace(from, buffer);
+    rewriter.replaceOp(replaced, buffer);
+    // `buffer` now has the uses of both buffers; a function that passed one
+    // of them on may now keep the other.
+    analysis.notifyBodiesChanged();
+    for (Value alias : analysis.getMayAliases(buffer))
+      staleOrigins.insert(alias);
+  }
+};
+} // namespace
 
 /// Returns true if `buffer` is an allocation with at least the alignment
 /// `alloc` asks for.
@@ -457,7 +542,8 @@ static bool isSourceSeenAfterCopy(CopyCandidate candidate,
 /// is unused before the copy and `%s` is dead after it becomes `%s` in
 /// place of `%t`.
 static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
-                        BufferLifetimeAnalysis &analysis) {
+                        CopyElisionState &state) {
+  BufferLifetimeAnalysis &analysis = state.analysis;
   memref::CopyOp copy = candidate.copy;
   Value source = copy.getSource(), target = copy.getTarget();
   auto targetAlloc = target.getDefiningOp<memref::AllocOp>();
@@ -471,9 +557,7 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
                   analysis) ||
       isSourceSeenAfterCopy(candidate, analysis))
     return false;
-  eraseDeallocAndMetadata(rewriter, candidate.sourceDealloc);
-  rewriter.eraseOp(copy);
-  rewriter.replaceOp(targetAlloc, source);
+  state.rewrite(rewriter, copy, candidate.sourceDealloc, targetAlloc, source);
   return true;
 }
 
@@ -481,15 +565,14 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
 /// exists before `%s` and nothing between the two ops touches the memory of
 /// `%t` becomes `%t` in place of `%s`.
 static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
-                        BufferLifetimeAnalysis &analysis,
-                        BufferOriginAnalysis &originAnalysis,
-                        DominanceInfo &domInfo) {
+                        CopyElisionState &state) {
+  BufferLifetimeAnalysis &analysis = state.analysis;
   memref::CopyOp copy = candidate.copy;
   Value source = copy.getSource(), target = copy.getTarget();
   auto sourceAlloc = source.getDefiningOp<memref::AllocOp>();
   if (!sourceAlloc || sourceAlloc->getBlock() != copy->getBlock() ||
       source.getType() != target.getType() ||
-      !domInfo.properlyDominates(target, sourceAlloc) ||
+      !state.domInfo.properlyDominates(target, sourceAlloc) ||
       !isAlignedFor(target, sourceAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
@@ -520,9 +603,7 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
           continue;
         if (targetAliases.contains(operand))
           return WalkResult::interrupt();
-        std::optional<bool> same =
-            originAnalysis.isSameAllocation(operand, target);
-        if (!same || *same)
+        if (!state.areDistinct(operand, target))
           return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -530,9 +611,7 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
     if (result.wasInterrupted())
       return false;
   }
-  eraseDeallocAndMetadata(rewriter, candidate.sourceDealloc);
-  rewriter.eraseOp(copy);
-  rewriter.replaceOp(sourceAlloc, target);
+  state.rewrite(rewriter, copy, candidate.sourceDealloc, sourceAlloc, target);
   return true;
 }
 
@@ -545,34 +624,26 @@ unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
       copies.push_back(copy);
   });
 
-  // The analyses describe the IR before a rewrite; they are rebuilt after
-  // each one.
-  std::optional<BufferLifetimeAnalysis> analysis;
-  std::optional<BufferOriginAnalysis> originAnalysis;
-  std::optional<DominanceInfo> domInfo;
+  // The analyses are built once, on the first copy that may go, and kept up
+  // to date by the rewrites.
+  std::optional<CopyElisionState> state;
   unsigned numElided = 0;
   for (memref::CopyOp copy : copies) {
-    memref::DeallocOp dealloc = findDeallocAfter(copy, copy.getSource());
+    if (!state)
+      state.emplace(root);
+    memref::DeallocOp dealloc =
+        state->deallocs.findAfter(copy, copy.getSource());
     if (!dealloc)
       continue;
-    if (!analysis) {
-      analysis.emplace(root);
-      originAnalysis.emplace(root);
-      domInfo.emplace(root);
-    }
     Location loc = copy.getLoc();
     CopyCandidate candidate{copy, dealloc};
     StringRef kind;
-    if (reuseSource(rewriter, candidate, *analysis))
+    if (reuseSource(rewriter, candidate, *state))
       kind = "its target is replaced with its source";
-    else if (reuseTarget(rewriter, candidate, *analysis, *originAnalysis,
-                         *domInfo))
+    else if (reuseTarget(rewriter, candidate, *state))
       kind = "its source is replaced with its target";
     else
       continue;
-    analysis.reset();
-    originAnalysis.reset();
-    domInfo.reset();
     remark::passed(
         loc,
         remark::RemarkOpts::name("CopyElided").category("elide-buffer-copies"))

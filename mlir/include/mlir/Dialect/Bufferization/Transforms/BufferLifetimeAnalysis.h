@@ -99,6 +99,14 @@ public:
   /// Tells the analysis that `view`, a new value, is derived from `source`.
   void notifyDerived(Value source, Value view);
 
+  /// Tells the analysis that the op defining `value` is about to be erased:
+  /// the links of `value` go away.
+  void notifyErased(Value value);
+
+  /// Tells the analysis that the bodies of functions may have changed, so
+  /// that what it found out about the arguments of callees no longer holds.
+  void notifyBodiesChanged() { released.clear(); }
+
 private:
   /// Returns true if the callee of `call` provably does not keep the address
   /// of the buffer of `use`, an argument operand, once the call returns.

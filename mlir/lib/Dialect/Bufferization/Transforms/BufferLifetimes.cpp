@@ -182,7 +182,7 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
     return nextDoingMore.lookup(op);
   };
 
-  unsigned numMoved = 0;
+  SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
   for (memref::DeallocOp dealloc : deallocs) {
     Operation *lastUse = findLastUse(dealloc, analysis);
     if (!lastUse)
@@ -201,6 +201,14 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
     }
     if (onlyFreesBetween)
       continue;
+    moves.emplace_back(dealloc, lastUse);
+  }
+
+  // Move only once every last use is known: a move makes the order of the
+  // ops of its block be computed again on the next query, which would cost
+  // the length of the block per deallocation. A move never changes the
+  // last use of another buffer (no other buffer is freed by the same ops).
+  for (auto [dealloc, lastUse] : moves) {
     auto metadata =
         dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
     if (metadata) {
@@ -212,9 +220,8 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
     remark::passed(dealloc.getLoc(), remark::RemarkOpts::name("FreedAtLastUse")
                                          .category("free-buffers-at-last-use"))
         << "buffer freed right after its last use";
-    ++numMoved;
   }
-  return numMoved;
+  return moves.size();
 }
 
 //===----------------------------------------------------------------------===//

@@ -510,6 +510,9 @@ def main():
     try:
         tools = Tools(args)
         if args.scaling:
+            # scaling.py imports this module as `bench`; let it be this one,
+            # so that it raises the `Error` caught below.
+            sys.modules.setdefault("bench", sys.modules[__name__])
             import scaling
 
             return scaling.main(args, tools)

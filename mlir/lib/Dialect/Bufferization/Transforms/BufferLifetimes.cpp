@@ -89,6 +89,18 @@ static bool hasUseAfter(Value buffer, Operation *op,
       analysis);
 }
 
+/// Erases `dealloc` and the metadata op that only feeds it, and tells
+/// `analysis`, so that no link leads to an erased value.
+static void eraseFree(RewriterBase &rewriter, memref::DeallocOp dealloc,
+                      BufferLifetimeAnalysis &analysis) {
+  auto metadata =
+      dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
+  if (metadata && metadata->hasOneUse())
+    for (Value result : metadata->getResults())
+      analysis.notifyErased(result);
+  eraseDeallocAndMetadata(rewriter, dealloc);
+}
+
 //===----------------------------------------------------------------------===//
 // Free at last use
 //===----------------------------------------------------------------------===//
@@ -356,7 +368,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                                  type.getShape(), strides);
       analysis.notifyDerived(freed.getResult(), buffer);
     }
-    eraseDeallocAndMetadata(rewriter, dealloc);
+    eraseFree(rewriter, dealloc, analysis);
     analysis.notifyReplaced(alloc.getResult(), buffer);
     rewriter.replaceOp(alloc, buffer);
     remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
@@ -490,12 +502,7 @@ struct CopyElisionState {
                memref::DeallocOp sourceDealloc, memref::AllocOp replaced,
                Value buffer) {
     deallocs.erase(sourceDealloc);
-    auto metadata = sourceDealloc.getMemref()
-                        .getDefiningOp<memref::ExtractStridedMetadataOp>();
-    if (metadata && metadata->hasOneUse())
-      for (Value result : metadata->getResults())
-        analysis.notifyErased(result);
-    eraseDeallocAndMetadata(rewriter, sourceDealloc);
+    eraseFree(rewriter, sourceDealloc, analysis);
     rewriter.eraseOp(copy);
     Value from = replaced.getResult();
     analysis.notifyReplaced(from, buffer);

@@ -45,6 +45,13 @@ PIPELINES = [
     ("ours", "ours", "buffer-deallocation-pipeline"),
 ]
 
+def one_function(head, unit, n, tail):
+    """A function made of `head`, `n` copies of `unit` (with `{i}` the copy's
+    number and `{j}` the next one) and `tail`."""
+    lines = list(head) + [unit.format(i=i, j=i + 1).rstrip("\n") for i in range(n)] + list(tail)
+    return "\n".join(lines) + "\n"
+
+
 BLOCK = """\
     %a{i} = memref.alloc() : memref<16xf32>
     memref.store %f, %a{i}[%c0] : memref<16xf32>
@@ -68,18 +75,14 @@ BLOCK = """\
 
 
 def gen_blocks(n):
-    lines = [
+    head = [
         "func.func @scaling(%cond: i1, %f: f32) -> f32 {",
         "    %c0 = arith.constant 0 : index",
         "    %c1 = arith.constant 1 : index",
         "    %c4 = arith.constant 4 : index",
         "    %s0 = arith.constant 0.0 : f32",
     ]
-    for i in range(n):
-        lines.append(BLOCK.format(i=i, j=i + 1).rstrip("\n"))
-    lines.append("    return %%s%d : f32" % n)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return one_function(head, BLOCK, n, ["    return %%s%d : f32" % n, "}"])
 
 
 LAYER = """\
@@ -97,16 +100,12 @@ LAYER = """\
 
 
 def gen_layer_chain(n):
-    lines = [
+    head = [
         "#id = affine_map<(d0, d1) -> (d0, d1)>",
         "func.func @layers(%x0: tensor<16x16xf32>, %w: tensor<16x16xf32>, %bias: f32) -> tensor<16x16xf32> {",
         "    %zero = arith.constant 0.0 : f32",
     ]
-    for i in range(n):
-        lines.append(LAYER.format(i=i, j=i + 1).rstrip("\n"))
-    lines.append("    return %%x%d : tensor<16x16xf32>" % n)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return one_function(head, LAYER, n, ["    return %%x%d : tensor<16x16xf32>" % n, "}"])
 
 
 FUNCTION = """\
@@ -139,22 +138,22 @@ def gen_functions(n):
 
 
 NEST = """\
-    scf.for %i{n} = %c0 to %c4 step %c1 {{
-      %a{n} = memref.alloc() : memref<16xf32>
-      memref.store %f, %a{n}[%c0] : memref<16xf32>
-      scf.for %j{n} = %c0 to %c4 step %c1 {{
-        %b{n} = memref.alloc() : memref<16xf32>
-        %va{n} = memref.load %a{n}[%c0] : memref<16xf32>
-        memref.store %va{n}, %b{n}[%c0] : memref<16xf32>
-        scf.for %k{n} = %c0 to %c4 step %c1 {{
-          %d{n} = memref.alloc() : memref<16xf32>
-          %vb{n} = memref.load %b{n}[%c0] : memref<16xf32>
-          memref.store %vb{n}, %d{n}[%c0] : memref<16xf32>
-          scf.for %l{n} = %c0 to %c4 step %c1 {{
-            %e{n} = memref.alloc() : memref<16xf32>
-            %vd{n} = memref.load %d{n}[%c0] : memref<16xf32>
-            memref.store %vd{n}, %e{n}[%c0] : memref<16xf32>
-            memref.copy %e{n}, %out : memref<16xf32> to memref<16xf32>
+    scf.for %i{i} = %c0 to %c4 step %c1 {{
+      %a{i} = memref.alloc() : memref<16xf32>
+      memref.store %f, %a{i}[%c0] : memref<16xf32>
+      scf.for %j{i} = %c0 to %c4 step %c1 {{
+        %b{i} = memref.alloc() : memref<16xf32>
+        %va{i} = memref.load %a{i}[%c0] : memref<16xf32>
+        memref.store %va{i}, %b{i}[%c0] : memref<16xf32>
+        scf.for %k{i} = %c0 to %c4 step %c1 {{
+          %d{i} = memref.alloc() : memref<16xf32>
+          %vb{i} = memref.load %b{i}[%c0] : memref<16xf32>
+          memref.store %vb{i}, %d{i}[%c0] : memref<16xf32>
+          scf.for %l{i} = %c0 to %c4 step %c1 {{
+            %e{i} = memref.alloc() : memref<16xf32>
+            %vd{i} = memref.load %d{i}[%c0] : memref<16xf32>
+            memref.store %vd{i}, %e{i}[%c0] : memref<16xf32>
+            memref.copy %e{i}, %out : memref<16xf32> to memref<16xf32>
           }}
         }}
       }}
@@ -163,17 +162,13 @@ NEST = """\
 
 
 def gen_loop_nests(n):
-    lines = [
+    head = [
         "func.func @nests(%f: f32, %out: memref<16xf32>) {",
         "    %c0 = arith.constant 0 : index",
         "    %c1 = arith.constant 1 : index",
         "    %c4 = arith.constant 4 : index",
     ]
-    for i in range(n):
-        lines.append(NEST.format(n=i).rstrip("\n"))
-    lines.append("    return")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return one_function(head, NEST, n, ["    return", "}"])
 
 
 # Shape name -> (generator of n units, bufferize first).

@@ -350,7 +350,6 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// Base of the patterns: they share one `AllocationOrigins`.
-template <typename Derived>
 struct DeallocPattern : public OpRewritePattern<DeallocOp> {
   DeallocPattern(MLIRContext *context, AllocationOrigins &origins)
       : OpRewritePattern<DeallocOp>(context), origins(origins) {}
@@ -376,7 +375,7 @@ static LogicalResult replaceMemrefsIfChanged(DeallocOp deallocOp,
 /// retained memref and may alias no other retained one: it is never freed
 /// here, and its condition only feeds the updated conditions of the retained
 /// memrefs it is, which get an `arith.ori` with it instead.
-struct DropMemrefsThatAreRetained : DeallocPattern<DropMemrefsThatAreRetained> {
+struct DropMemrefsThatAreRetained : DeallocPattern {
   using DeallocPattern::DeallocPattern;
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
@@ -444,8 +443,7 @@ private:
 
 /// Drops the retained memrefs that alias no memref of the dealloc list; their
 /// updated conditions are `false`.
-struct DropRetainedThatAliasNoMemref
-    : DeallocPattern<DropRetainedThatAliasNoMemref> {
+struct DropRetainedThatAliasNoMemref : DeallocPattern {
   using DeallocPattern::DeallocPattern;
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
@@ -487,7 +485,7 @@ struct DropRetainedThatAliasNoMemref
 /// combines the updated conditions of all the deallocs with `arith.ori`.
 /// This is the rewrite that upstream's `SplitDeallocWhenNotAliasingAnyOther`
 /// performs with a query per pair of memrefs.
-struct SplitDeallocByAllocation : DeallocPattern<SplitDeallocByAllocation> {
+struct SplitDeallocByAllocation : DeallocPattern {
   using DeallocPattern::DeallocPattern;
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
@@ -528,8 +526,7 @@ struct SplitDeallocByAllocation : DeallocPattern<SplitDeallocByAllocation> {
 /// memref is `true`. When that holds for every retained memref, such memrefs
 /// need not stay in the list: they are never freed here, and no result needs
 /// them any more.
-struct FoldRetainedFreedUnconditionally
-    : DeallocPattern<FoldRetainedFreedUnconditionally> {
+struct FoldRetainedFreedUnconditionally : DeallocPattern {
   using DeallocPattern::DeallocPattern;
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,

@@ -90,6 +90,7 @@ CAPABILITIES = [
         "files": [
             r"/LowerDeallocationsToSCF\.cpp$",
             r"/BufferLifetimeAnalysis\.(cpp|h)$",
+            r"/AllocationOrigins\.(cpp|h)$",
             r"/lower-deallocations-to-scf[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result|shifted-views)",
             r"^mlir/docs/DeallocationLowering\.md$",

@@ -25,7 +25,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 
-#include "DeallocationUtils.h"
+#include "AllocationOrigins.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -38,8 +38,6 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 
-#include <deque>
-
 namespace mlir {
 namespace bufferization {
 #define GEN_PASS_DEF_SIMPLIFYBUFFERDEALLOCATIONSPASS
@@ -50,161 +48,7 @@ namespace bufferization {
 using namespace mlir;
 using namespace mlir::bufferization;
 
-//===----------------------------------------------------------------------===//
-// AllocationOrigins
-//===----------------------------------------------------------------------===//
-
 namespace {
-
-/// Where the memory of a memref value comes from, as `BufferOriginAnalysis`
-/// sees it.
-struct Origin {
-  /// The value after skipping the view-like ops whose result it is.
-  Value base;
-  /// The buffers `base` may originate from that the view flow analysis cannot
-  /// trace further, sorted by address.
-  SmallVector<Value, 2> terminals;
-  /// Every terminal buffer is the result of an allocation.
-  bool allAllocs = true;
-  /// Every terminal buffer is an allocation or an argument of a function's
-  /// entry block.
-  bool allAllocsOrArgs = true;
-  /// Values with the same key are the same allocation: the single terminal
-  /// buffer (tagged 1), or the base when there are several (tagged 0).
-  std::pair<Value, unsigned> sameAllocationKey;
-  /// The value after skipping all view-like ops, as the upstream pass does for
-  /// its block-argument rule.
-  Value viewRoot;
-  /// The allocating op that defines `viewRoot`, if any.
-  Operation *allocOp = nullptr;
-  /// The block whose argument `viewRoot` is, if any.
-  Block *argBlock = nullptr;
-};
-
-static bool hasAllocateEffect(Value value) {
-  Operation *op = value.getDefiningOp();
-  return op && hasEffect<MemoryEffects::Allocate>(op, value);
-}
-
-/// Computes the origin of each memref value once and answers the same-
-/// allocation queries of `BufferOriginAnalysis` from it.
-class AllocationOrigins {
-public:
-  explicit AllocationOrigins(Operation *root) : flow(root) {}
-
-  /// The origin of `value`, computed on first use. The reference stays valid
-  /// as long as the analysis.
-  const Origin &get(Value value) {
-    auto it = indexOf.find(value);
-    if (it != indexOf.end())
-      return origins[it->second];
-    Value base = value;
-    while (auto view = base.getDefiningOp<ViewLikeOpInterface>()) {
-      if (view.getViewDest() != base)
-        break;
-      base = view.getViewSource();
-    }
-    // Views of the same base share its origin but for the view root.
-    Origin origin;
-    if (base == value) {
-      origin = compute(base);
-    } else {
-      origin = get(base);
-      setViewRoot(origin, value);
-    }
-    indexOf[value] = origins.size();
-    origins.push_back(std::move(origin));
-    return origins.back();
-  }
-
-  /// Same answer as `BufferOriginAnalysis::isSameAllocation`: true if both
-  /// are the same allocation, false if they are different ones, nullopt if
-  /// that is not known.
-  static std::optional<bool> isSameAllocation(const Origin &a,
-                                              const Origin &b) {
-    if (a.sameAllocationKey == b.sameAllocationKey)
-      return true;
-    if (!disjointTerminals(a, b))
-      return std::nullopt;
-    if (distinctByKind(a, b))
-      return false;
-    return std::nullopt;
-  }
-
-  /// Whether two values with disjoint terminal buffers are known to be
-  /// different allocations from the kinds of their terminals.
-  static bool distinctByKind(const Origin &a, const Origin &b) {
-    return (a.allAllocs && b.allAllocsOrArgs) ||
-           (a.allAllocsOrArgs && b.allAllocs);
-  }
-
-  /// The rule the upstream pass adds on top of the analysis: a buffer
-  /// allocated inside a block differs from the arguments of that block and of
-  /// the blocks around it.
-  static bool allocInsideArgBlock(const Origin &a, const Origin &b) {
-    auto inside = [](const Origin &alloc, const Origin &arg) {
-      return alloc.allocOp && arg.argBlock &&
-             arg.argBlock->findAncestorOpInBlock(*alloc.allocOp);
-    };
-    return inside(a, b) || inside(b, a);
-  }
-
-  static bool disjointTerminals(const Origin &a, const Origin &b) {
-    auto i = a.terminals.begin(), ie = a.terminals.end();
-    auto j = b.terminals.begin(), je = b.terminals.end();
-    while (i != ie && j != je) {
-      if (*i == *j)
-        return false;
-      if (i->getAsOpaquePointer() < j->getAsOpaquePointer())
-        ++i;
-      else
-        ++j;
-    }
-    return true;
-  }
-
-private:
-  Origin compute(Value base) {
-    Origin origin;
-    origin.base = base;
-    for (Value v : flow.resolveReverse(base)) {
-      if (!isa<BaseMemRefType>(v.getType()) || !flow.mayBeTerminalBuffer(v))
-        continue;
-      origin.terminals.push_back(v);
-      bool alloc = hasAllocateEffect(v);
-      origin.allAllocs &= alloc;
-      origin.allAllocsOrArgs &= alloc || isFunctionEntryArgument(v);
-    }
-    llvm::sort(origin.terminals, [](Value a, Value b) {
-      return a.getAsOpaquePointer() < b.getAsOpaquePointer();
-    });
-    // The analysis always finds at least one terminal; if it does not, treat
-    // the base itself as an unknown one.
-    if (origin.terminals.empty()) {
-      origin.terminals.push_back(base);
-      origin.allAllocs = origin.allAllocsOrArgs = false;
-    }
-    origin.sameAllocationKey =
-        origin.terminals.size() == 1
-            ? std::make_pair(origin.terminals.front(), 1u)
-            : std::make_pair(base, 0u);
-    setViewRoot(origin, base);
-    return origin;
-  }
-
-  static void setViewRoot(Origin &origin, Value value) {
-    while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-      value = view.getViewSource();
-    origin.viewRoot = value;
-    origin.allocOp = hasAllocateEffect(value) ? value.getDefiningOp() : nullptr;
-    auto arg = dyn_cast<BlockArgument>(value);
-    origin.argBlock = arg ? arg.getOwner() : nullptr;
-  }
-
-  BufferViewFlowAnalysis flow;
-  DenseMap<Value, unsigned> indexOf;
-  std::deque<Origin> origins;
-};
 
 /// The blocks whose arguments the upstream block-argument rule relates to an
 /// allocation by `op`: the block of `op` and every block around it, up to the
@@ -239,9 +83,9 @@ public:
       for (Value terminal : entry.terminals)
         byTerminal[terminal].push_back(pos);
       byKey[entry.sameAllocationKey].push_back(pos);
-      if (!entry.allAllocs)
+      if (!entry.allFresh)
         ++numNotAllAllocs;
-      if (!entry.allAllocsOrArgs) {
+      if (!entry.allFreshOrArgs) {
         ++numNotAllocsOrArgs;
         if (entry.argBlock)
           ++argsNotAllocsOrArgs[entry.argBlock];
@@ -290,9 +134,9 @@ public:
   unsigned countNotDistinctByKind(const Origin &origin,
                                   std::optional<unsigned> skip) const {
     unsigned count = entries.size();
-    if (origin.allAllocs)
+    if (origin.allFresh)
       count = numNotAllocsOrArgs;
-    else if (origin.allAllocsOrArgs)
+    else if (origin.allFreshOrArgs)
       count = numNotAllAllocs;
     if (skip && !AllocationOrigins::distinctByKind(origin, entries[*skip]))
       --count;
@@ -308,14 +152,14 @@ public:
     // block-argument rule separates from `origin`.
     unsigned separated = 0;
     if (notDistinct != 0) {
-      if (origin.allocOp && origin.allAllocs) {
+      if (origin.allocOp && origin.allFresh) {
         forEachEnclosingBlock(origin.allocOp, [&](Block *block) {
           separated += argsNotAllocsOrArgs.lookup(block);
         });
-        if (skip && !entries[*skip].allAllocsOrArgs &&
+        if (skip && !entries[*skip].allFreshOrArgs &&
             AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))
           --separated;
-      } else if (origin.argBlock && !origin.allAllocsOrArgs) {
+      } else if (origin.argBlock && !origin.allFreshOrArgs) {
         separated = allocsInside.lookup(origin.argBlock);
         if (skip &&
             AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))

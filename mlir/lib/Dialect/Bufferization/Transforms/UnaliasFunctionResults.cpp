@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
+#include "AllocationOrigins.h"
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,82 +51,16 @@ using namespace mlir::bufferization;
 // CallAwareBufferOriginAnalysis
 //===----------------------------------------------------------------------===//
 
-/// Returns true if `value` is a memref result of a call marked as following
-/// the no-alias ABI.
-static bool isNoAliasCallResult(Value value) {
-  auto result = dyn_cast<OpResult>(value);
-  return result && isa<func::CallOp>(result.getOwner()) &&
-         result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
-}
-
-/// Returns true if `value` is a fresh buffer: the result of an allocation or
-/// of a no-alias call.
-static bool isFreshBuffer(Value value) {
-  if (isNoAliasCallResult(value))
-    return true;
-  Operation *op = value.getDefiningOp();
-  return op && hasEffect<MemoryEffects::Allocate>(op, value);
-}
-
-/// Returns the buffer that `value` is a view of, through any chain of views.
-static Value getViewBase(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewDest() != value)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
-}
-
 CallAwareBufferOriginAnalysis::CallAwareBufferOriginAnalysis(Operation *root)
-    : originAnalysis(root) {
-  bool hasNoAliasCall = false;
-  root->walk([&](func::CallOp call) {
-    hasNoAliasCall |= call->hasAttr(func::kNoAliasResultsAttrName);
-    return hasNoAliasCall ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  if (hasNoAliasCall)
-    flowAnalysis.emplace(root);
-}
+    : origins(std::make_unique<AllocationOrigins>(
+          root, /*noAliasCallsAreFresh=*/true)) {}
+
+CallAwareBufferOriginAnalysis::~CallAwareBufferOriginAnalysis() = default;
 
 std::optional<bool> CallAwareBufferOriginAnalysis::isSameAllocation(Value v1,
                                                                     Value v2) {
-  std::optional<bool> known = originAnalysis.isSameAllocation(v1, v2);
-  if (known || !flowAnalysis)
-    return known;
-
-  // The terminal buffers each value may come from, and whether they are all
-  // fresh, or fresh or function arguments.
-  struct Terminals {
-    llvm::SmallPtrSet<Value, 8> values;
-    bool allFresh = true;
-    bool allFreshOrArguments = true;
-  };
-  auto getTerminals = [&](Value value) {
-    Terminals terminals;
-    for (Value origin : flowAnalysis->resolveReverse(getViewBase(value))) {
-      if (!isa<BaseMemRefType>(origin.getType()) ||
-          !flowAnalysis->mayBeTerminalBuffer(origin))
-        continue;
-      terminals.values.insert(origin);
-      bool fresh = isFreshBuffer(origin);
-      terminals.allFresh &= fresh;
-      terminals.allFreshOrArguments &= fresh || isFunctionEntryArgument(origin);
-    }
-    return terminals;
-  };
-  Terminals terminals1 = getTerminals(v1);
-  Terminals terminals2 = getTerminals(v2);
-  if (terminals1.values.empty() || terminals2.values.empty())
-    return std::nullopt;
-  for (Value terminal : terminals1.values)
-    if (terminals2.values.contains(terminal))
-      return std::nullopt;
-  // A fresh buffer is none of the buffers that exist when it is created.
-  if ((terminals1.allFresh && terminals2.allFreshOrArguments) ||
-      (terminals1.allFreshOrArguments && terminals2.allFresh))
-    return false;
-  return std::nullopt;
+  const Origin &origin1 = origins->get(v1);
+  return AllocationOrigins::isSameAllocation(origin1, origins->get(v2));
 }
 
 //===----------------------------------------------------------------------===//

@@ -24,6 +24,7 @@ class RewriterBase;
 
 namespace bufferization {
 class AllocationIdentities;
+class AllocationOrigins;
 
 #define GEN_PASS_DECL
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
@@ -112,16 +113,15 @@ unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root);
 class CallAwareBufferOriginAnalysis {
 public:
   explicit CallAwareBufferOriginAnalysis(Operation *root);
+  ~CallAwareBufferOriginAnalysis();
 
   /// Returns true if `v1` and `v2` come from the same allocation, false if
   /// they come from different ones, and nullopt if that is not known.
   std::optional<bool> isSameAllocation(Value v1, Value v2);
 
 private:
-  BufferOriginAnalysis originAnalysis;
-  /// Built only when `root` has a marked call; upstream's answer stands
-  /// otherwise.
-  std::optional<BufferViewFlowAnalysis> flowAnalysis;
+  /// The origins of the values asked about, computed once each.
+  std::unique_ptr<AllocationOrigins> origins;
 };
 
 /// The unit attribute that marks a `func.func` whose buffers are managed by

@@ -1,0 +1,125 @@
+//===- AllocationOrigins.cpp - Origins of buffers, computed once ----------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "AllocationOrigins.h"
+
+#include "DeallocationUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+static bool hasAllocateEffect(Value value) {
+  Operation *op = value.getDefiningOp();
+  return op && hasEffect<MemoryEffects::Allocate>(op, value);
+}
+
+bool AllocationOrigins::isFresh(Value value) const {
+  if (hasAllocateEffect(value))
+    return true;
+  auto result = dyn_cast<OpResult>(value);
+  return noAliasCallsAreFresh && result &&
+         isa<func::CallOp>(result.getOwner()) &&
+         result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
+}
+
+const Origin &AllocationOrigins::get(Value value) {
+  auto it = indexOf.find(value);
+  if (it != indexOf.end())
+    return origins[it->second];
+  Value base = value;
+  while (auto view = base.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view.getViewDest() != base)
+      break;
+    base = view.getViewSource();
+  }
+  // Views of the same base share its origin but for the view root.
+  Origin origin;
+  if (base == value) {
+    origin = compute(base);
+  } else {
+    origin = get(base);
+    setViewRoot(origin, value);
+  }
+  indexOf[value] = origins.size();
+  origins.push_back(std::move(origin));
+  return origins.back();
+}
+
+std::optional<bool> AllocationOrigins::isSameAllocation(const Origin &a,
+                                                        const Origin &b) {
+  if (a.sameAllocationKey == b.sameAllocationKey)
+    return true;
+  if (!disjointTerminals(a, b))
+    return std::nullopt;
+  if (distinctByKind(a, b))
+    return false;
+  return std::nullopt;
+}
+
+bool AllocationOrigins::allocInsideArgBlock(const Origin &a, const Origin &b) {
+  auto inside = [](const Origin &alloc, const Origin &arg) {
+    return alloc.allocOp && arg.argBlock &&
+           arg.argBlock->findAncestorOpInBlock(*alloc.allocOp);
+  };
+  return inside(a, b) || inside(b, a);
+}
+
+bool AllocationOrigins::disjointTerminals(const Origin &a, const Origin &b) {
+  auto i = a.terminals.begin(), ie = a.terminals.end();
+  auto j = b.terminals.begin(), je = b.terminals.end();
+  while (i != ie && j != je) {
+    if (*i == *j)
+      return false;
+    if (i->getAsOpaquePointer() < j->getAsOpaquePointer())
+      ++i;
+    else
+      ++j;
+  }
+  return true;
+}
+
+Origin AllocationOrigins::compute(Value base) {
+  Origin origin;
+  origin.base = base;
+  for (Value v : flow.resolveReverse(base)) {
+    if (!isa<BaseMemRefType>(v.getType()) || !flow.mayBeTerminalBuffer(v))
+      continue;
+    origin.terminals.push_back(v);
+    bool fresh = isFresh(v);
+    origin.allFresh &= fresh;
+    origin.allFreshOrArgs &= fresh || isFunctionEntryArgument(v);
+  }
+  llvm::sort(origin.terminals, [](Value a, Value b) {
+    return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+  });
+  // The analysis finds at least one terminal for a value it knows; a value
+  // created after it was built is its own, unknown terminal.
+  if (origin.terminals.empty()) {
+    origin.terminals.push_back(base);
+    origin.allFresh = origin.allFreshOrArgs = false;
+  }
+  origin.sameAllocationKey = origin.terminals.size() == 1
+                                 ? std::make_pair(origin.terminals.front(), 1u)
+                                 : std::make_pair(base, 0u);
+  setViewRoot(origin, base);
+  return origin;
+}
+
+void AllocationOrigins::setViewRoot(Origin &origin, Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  origin.viewRoot = value;
+  origin.allocOp = hasAllocateEffect(value) ? value.getDefiningOp() : nullptr;
+  auto arg = dyn_cast<BlockArgument>(value);
+  origin.argBlock = arg ? arg.getOwner() : nullptr;
+}

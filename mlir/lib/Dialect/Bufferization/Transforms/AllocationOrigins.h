@@ -1,0 +1,97 @@
+//===- AllocationOrigins.h - Origins of buffers, computed once --*- C++ -*-===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_DIALECT_BUFFERIZATION_TRANSFORMS_ALLOCATIONORIGINS_H
+#define LIB_DIALECT_BUFFERIZATION_TRANSFORMS_ALLOCATIONORIGINS_H
+
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <deque>
+#include <optional>
+
+namespace mlir {
+namespace bufferization {
+
+/// Where the memory of a memref value comes from, as `BufferOriginAnalysis`
+/// sees it.
+struct Origin {
+  /// The value after skipping the view-like ops whose result it is.
+  Value base;
+  /// The buffers `base` may originate from that the view flow analysis cannot
+  /// trace further, sorted by address.
+  SmallVector<Value, 2> terminals;
+  /// Every terminal buffer is fresh (see `AllocationOrigins`).
+  bool allFresh = true;
+  /// Every terminal buffer is fresh or an argument of a function's entry
+  /// block.
+  bool allFreshOrArgs = true;
+  /// Values with the same key are the same allocation: the single terminal
+  /// buffer (tagged 1), or the base when there are several (tagged 0).
+  std::pair<Value, unsigned> sameAllocationKey;
+  /// The value after skipping all view-like ops, as the upstream pass does for
+  /// its block-argument rule.
+  Value viewRoot;
+  /// The allocating op that defines `viewRoot`, if any.
+  Operation *allocOp = nullptr;
+  /// The block whose argument `viewRoot` is, if any.
+  Block *argBlock = nullptr;
+};
+
+/// Computes the origin of each memref value once, from one
+/// `BufferViewFlowAnalysis`, and answers the same-allocation questions of
+/// `BufferOriginAnalysis` from it. A terminal buffer is fresh if it is the
+/// result of an allocation or, with `noAliasCallsAreFresh`, of a call marked
+/// `buffer_abi.no_alias_results`: such a buffer is none of the buffers that
+/// exist when it is created.
+///
+/// Origins are cached by value: the IR may change while the analysis lives
+/// only in ways that erase no memref value that was asked about and link no
+/// new value to an old one.
+class AllocationOrigins {
+public:
+  explicit AllocationOrigins(Operation *root, bool noAliasCallsAreFresh = false)
+      : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh) {}
+
+  /// The origin of `value`, computed on first use. The reference stays valid
+  /// as long as the analysis.
+  const Origin &get(Value value);
+
+  /// True if `a` and `b` are the same allocation, false if they are
+  /// different ones, nullopt if that is not known; with fresh meaning an
+  /// allocation, the answer of `BufferOriginAnalysis::isSameAllocation`.
+  static std::optional<bool> isSameAllocation(const Origin &a, const Origin &b);
+
+  /// Whether two values with disjoint terminal buffers are known to be
+  /// different allocations from the kinds of their terminals.
+  static bool distinctByKind(const Origin &a, const Origin &b) {
+    return (a.allFresh && b.allFreshOrArgs) || (a.allFreshOrArgs && b.allFresh);
+  }
+
+  /// The rule `buffer-deallocation-simplification` adds on top of the
+  /// analysis: a buffer allocated inside a block differs from the arguments
+  /// of that block and of the blocks around it.
+  static bool allocInsideArgBlock(const Origin &a, const Origin &b);
+
+  static bool disjointTerminals(const Origin &a, const Origin &b);
+
+private:
+  Origin compute(Value base);
+  bool isFresh(Value value) const;
+  static void setViewRoot(Origin &origin, Value value);
+
+  BufferViewFlowAnalysis flow;
+  bool noAliasCallsAreFresh;
+  DenseMap<Value, unsigned> indexOf;
+  std::deque<Origin> origins;
+};
+
+} // namespace bufferization
+} // namespace mlir
+
+#endif // LIB_DIALECT_BUFFERIZATION_TRANSFORMS_ALLOCATIONORIGINS_H

@@ -184,6 +184,7 @@ CAPABILITIES = [
             r"/SimplifyBufferDeallocations\.cpp$",
             r"/simplify-buffer-deallocations[\w-]*\.mlir$",
             r"^mlir/test/Dialect/Bufferization/Transforms/Inputs/wide-dealloc\.py$",
+            r"^mlir/test/Integration/.*/dealloc-split-wide-dealloc",
         ],
         "passes": ["simplify-buffer-deallocations"],
         "notes": [

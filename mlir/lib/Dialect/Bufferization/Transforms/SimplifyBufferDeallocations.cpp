@@ -439,9 +439,10 @@ mlir::bufferization::simplifyBufferDeallocations(Operation *root) {
   populateDeallocOpCanonicalizationPatterns(patterns, context);
 
   // Rewrite the deallocs and what the patterns create (deallocs, `arith.ori`,
-  // constants), and nothing else: no other op is folded or erased, so no
-  // memref value whose origin is cached goes away and no new memref value
-  // appears, and the block structure stays as the origins saw it.
+  // constants), and fold nothing else, so that the block structure stays as
+  // the origins saw it. No pattern creates a memref value, so a cached origin
+  // is never taken for that of a new value at the address of an erased one
+  // (the dealloc canonicalization erases allocations freed right away).
   SmallVector<Operation *> deallocs;
   root->walk([&](DeallocOp op) { deallocs.push_back(op); });
   if (deallocs.empty())

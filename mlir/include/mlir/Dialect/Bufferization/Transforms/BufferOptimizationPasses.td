@@ -499,8 +499,8 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
 
     Only the deallocs and the ops the rewrites create are rewritten: unlike
     upstream's pass, this one folds no other op and simplifies no region, so
-    that no memref value whose origin it has computed goes away and none
-    appears. After `canonicalize`, the output is that of
+    that the origins it has computed stay those of the IR. After
+    `canonicalize`, the output is that of
     `buffer-deallocation-simplification`.
     The `buffer-deallocation-pipeline` runs this pass in place of upstream's
     unless `stock-dealloc-simplification` is set.

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -30,6 +31,14 @@ bool AllocationOrigins::isFresh(Value value) const {
   return noAliasCallsAreFresh && result &&
          isa<func::CallOp>(result.getOwner()) &&
          result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
+}
+
+AllocationOrigins::AllocationOrigins(Operation *root, bool noAliasCallsAreFresh,
+                                     unsigned maxWalk)
+    : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh), maxWalk(maxWalk) {
+  for (const auto &[source, dependents] : flow)
+    for (Value dependent : dependents)
+      sources[dependent].push_back(source);
 }
 
 const Origin &AllocationOrigins::get(Value value) {
@@ -75,6 +84,8 @@ bool AllocationOrigins::allocInsideArgBlock(const Origin &a, const Origin &b) {
 }
 
 bool AllocationOrigins::disjointTerminals(const Origin &a, const Origin &b) {
+  if (a.unknown || b.unknown)
+    return false;
   auto i = a.terminals.begin(), ie = a.terminals.end();
   auto j = b.terminals.begin(), je = b.terminals.end();
   while (i != ie && j != je) {
@@ -91,13 +102,33 @@ bool AllocationOrigins::disjointTerminals(const Origin &a, const Origin &b) {
 Origin AllocationOrigins::compute(Value base) {
   Origin origin;
   origin.base = base;
-  for (Value v : flow.resolveReverse(base)) {
-    if (!isa<BaseMemRefType>(v.getType()) || !flow.mayBeTerminalBuffer(v))
+  origin.sameAllocationKey = {base, 0};
+  setViewRoot(origin, base);
+
+  // The values `base` may be a view or an alias of, as
+  // `BufferViewFlowAnalysis::resolveReverse` finds them, up to `maxWalk`.
+  llvm::SmallPtrSet<Value, 16> visited;
+  SmallVector<Value> worklist = {base};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!visited.insert(value).second)
       continue;
-    origin.terminals.push_back(v);
-    bool fresh = isFresh(v);
+    if (visited.size() > maxWalk) {
+      origin.terminals.clear();
+      origin.unknown = true;
+      origin.allFresh = origin.allFreshOrArgs = false;
+      return origin;
+    }
+    auto it = sources.find(value);
+    if (it != sources.end())
+      llvm::append_range(worklist, it->second);
+    if (!isa<BaseMemRefType>(value.getType()) ||
+        !flow.mayBeTerminalBuffer(value))
+      continue;
+    origin.terminals.push_back(value);
+    bool fresh = isFresh(value);
     origin.allFresh &= fresh;
-    origin.allFreshOrArgs &= fresh || isFunctionEntryArgument(v);
+    origin.allFreshOrArgs &= fresh || isFunctionEntryArgument(value);
   }
   llvm::sort(origin.terminals, [](Value a, Value b) {
     return a.getAsOpaquePointer() < b.getAsOpaquePointer();
@@ -108,10 +139,8 @@ Origin AllocationOrigins::compute(Value base) {
     origin.terminals.push_back(base);
     origin.allFresh = origin.allFreshOrArgs = false;
   }
-  origin.sameAllocationKey = origin.terminals.size() == 1
-                                 ? std::make_pair(origin.terminals.front(), 1u)
-                                 : std::make_pair(base, 0u);
-  setViewRoot(origin, base);
+  if (origin.terminals.size() == 1)
+    origin.sameAllocationKey = {origin.terminals.front(), 1};
   return origin;
 }
 

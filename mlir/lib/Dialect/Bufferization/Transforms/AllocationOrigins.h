@@ -24,8 +24,12 @@ struct Origin {
   /// The value after skipping the view-like ops whose result it is.
   Value base;
   /// The buffers `base` may originate from that the view flow analysis cannot
-  /// trace further, sorted by address.
+  /// trace further, sorted by address. Empty if `unknown`.
   SmallVector<Value, 2> terminals;
+  /// The walk of the view flow graph from `base` gave up (see
+  /// `AllocationOrigins`): the value may be any buffer but those it is known
+  /// to be by `sameAllocationKey`.
+  bool unknown = false;
   /// Every terminal buffer is fresh (see `AllocationOrigins`).
   bool allFresh = true;
   /// Every terminal buffer is fresh or an argument of a function's entry
@@ -50,13 +54,22 @@ struct Origin {
 /// `buffer_abi.no_alias_results`: such a buffer is none of the buffers that
 /// exist when it is created.
 ///
+/// The walk from a value to its terminal buffers visits at most `maxWalk`
+/// values; past that, the origin is unknown. Without the bound, a chain of
+/// `n` values that each may alias the one before (calls whose results may be
+/// their operands) costs `O(n^2)` time and memory. An unknown origin only
+/// makes the answers less precise.
+///
 /// Origins are cached by value: the IR may change while the analysis lives
 /// only in ways that erase no memref value that was asked about and link no
 /// new value to an old one.
 class AllocationOrigins {
 public:
-  explicit AllocationOrigins(Operation *root, bool noAliasCallsAreFresh = false)
-      : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh) {}
+  /// The default bound of the walk to the terminal buffers of a value.
+  static constexpr unsigned kDefaultMaxWalk = 256;
+
+  explicit AllocationOrigins(Operation *root, bool noAliasCallsAreFresh = false,
+                             unsigned maxWalk = kDefaultMaxWalk);
 
   /// The origin of `value`, computed on first use. The reference stays valid
   /// as long as the analysis.
@@ -78,6 +91,7 @@ public:
   /// of that block and of the blocks around it.
   static bool allocInsideArgBlock(const Origin &a, const Origin &b);
 
+  /// Whether `a` and `b` are known to have no terminal buffer in common.
   static bool disjointTerminals(const Origin &a, const Origin &b);
 
 private:
@@ -86,7 +100,11 @@ private:
   static void setViewRoot(Origin &origin, Value value);
 
   BufferViewFlowAnalysis flow;
+  /// The values each value may be a view or an alias of: the reverse edges of
+  /// `flow`, which it does not expose.
+  DenseMap<Value, SmallVector<Value, 1>> sources;
   bool noAliasCallsAreFresh;
+  unsigned maxWalk;
   DenseMap<Value, unsigned> indexOf;
   std::deque<Origin> origins;
 };

@@ -78,26 +78,28 @@ public:
   AliasIndex(AllocationOrigins &origins, ValueRange values) {
     entries.reserve(values.size());
     for (Value value : values)
-      entries.push_back(origins.get(value));
+      entries.push_back(&origins.get(value));
     for (auto [pos, entry] : llvm::enumerate(entries)) {
-      for (Value terminal : entry.terminals)
+      if (entry->unknown)
+        unknownEntries.push_back(pos);
+      for (Value terminal : entry->terminals)
         byTerminal[terminal].push_back(pos);
-      byKey[entry.sameAllocationKey].push_back(pos);
-      if (!entry.allFresh)
+      byKey[entry->sameAllocationKey].push_back(pos);
+      if (!entry->allFresh)
         ++numNotAllAllocs;
-      if (!entry.allFreshOrArgs) {
+      if (!entry->allFreshOrArgs) {
         ++numNotAllocsOrArgs;
-        if (entry.argBlock)
-          ++argsNotAllocsOrArgs[entry.argBlock];
+        if (entry->argBlock)
+          ++argsNotAllocsOrArgs[entry->argBlock];
       }
-      if (entry.allocOp)
-        forEachEnclosingBlock(entry.allocOp,
+      if (entry->allocOp)
+        forEachEnclosingBlock(entry->allocOp,
                               [&](Block *block) { ++allocsInside[block]; });
     }
   }
 
   size_t size() const { return entries.size(); }
-  const Origin &operator[](unsigned pos) const { return entries[pos]; }
+  const Origin &operator[](unsigned pos) const { return *entries[pos]; }
 
   /// The entries that are the same allocation as `origin`.
   ArrayRef<unsigned> sameAllocation(const Origin &origin) const {
@@ -107,23 +109,36 @@ public:
     return it->second;
   }
 
-  /// Calls `fn` on each entry that shares a terminal buffer with `origin`,
-  /// once, until `fn` returns false. Returns false if it stopped early.
+  /// Calls `fn` on each entry that may share a terminal buffer with `origin`
+  /// (every entry if the origin is unknown, and every unknown entry), once,
+  /// until `fn` returns false. Returns false if it stopped early.
   template <typename Fn>
   bool forEachOverlapping(const Origin &origin, Fn fn) const {
-    // With a single terminal buffer, no entry is listed twice.
-    bool mayRepeat = origin.terminals.size() > 1;
+    if (origin.unknown) {
+      for (unsigned pos : llvm::seq<unsigned>(entries.size()))
+        if (!fn(pos))
+          return false;
+      return true;
+    }
+    // With a single terminal buffer and no unknown entry, no entry is listed
+    // twice.
+    bool mayRepeat = origin.terminals.size() > 1 || !unknownEntries.empty();
     llvm::SmallDenseSet<unsigned, 8> seen;
-    for (Value terminal : origin.terminals) {
-      auto it = byTerminal.find(terminal);
-      if (it == byTerminal.end())
-        continue;
-      for (unsigned pos : it->second) {
+    auto visit = [&](ArrayRef<unsigned> positions) {
+      for (unsigned pos : positions) {
         if (mayRepeat && !seen.insert(pos).second)
           continue;
         if (!fn(pos))
           return false;
       }
+      return true;
+    };
+    if (!visit(unknownEntries))
+      return false;
+    for (Value terminal : origin.terminals) {
+      auto it = byTerminal.find(terminal);
+      if (it != byTerminal.end() && !visit(it->second))
+        return false;
     }
     return true;
   }
@@ -138,7 +153,7 @@ public:
       count = numNotAllocsOrArgs;
     else if (origin.allFreshOrArgs)
       count = numNotAllAllocs;
-    if (skip && !AllocationOrigins::distinctByKind(origin, entries[*skip]))
+    if (skip && !AllocationOrigins::distinctByKind(origin, *entries[*skip]))
       --count;
     return count;
   }
@@ -156,13 +171,13 @@ public:
         forEachEnclosingBlock(origin.allocOp, [&](Block *block) {
           separated += argsNotAllocsOrArgs.lookup(block);
         });
-        if (skip && !entries[*skip].allFreshOrArgs &&
-            AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))
+        if (skip && !entries[*skip]->allFreshOrArgs &&
+            AllocationOrigins::allocInsideArgBlock(origin, *entries[*skip]))
           --separated;
       } else if (origin.argBlock && !origin.allFreshOrArgs) {
         separated = allocsInside.lookup(origin.argBlock);
         if (skip &&
-            AllocationOrigins::allocInsideArgBlock(origin, entries[*skip]))
+            AllocationOrigins::allocInsideArgBlock(origin, *entries[*skip]))
           --separated;
       }
     }
@@ -172,12 +187,15 @@ public:
     // needs the block-argument rule.
     return !forEachOverlapping(origin, [&](unsigned pos) {
       return (skip && pos == *skip) ||
-             AllocationOrigins::allocInsideArgBlock(origin, entries[pos]);
+             AllocationOrigins::allocInsideArgBlock(origin, *entries[pos]);
     });
   }
 
 private:
-  SmallVector<Origin> entries;
+  /// The origins of the entries, owned by the `AllocationOrigins`.
+  SmallVector<const Origin *> entries;
+  /// The entries whose origin is unknown.
+  SmallVector<unsigned> unknownEntries;
   DenseMap<Value, SmallVector<unsigned, 1>> byTerminal;
   DenseMap<std::pair<Value, unsigned>, SmallVector<unsigned, 1>> byKey;
   unsigned numNotAllAllocs = 0;
@@ -420,8 +438,10 @@ struct FoldRetainedFreedUnconditionally : DeallocPattern {
 struct SimplifyBufferDeallocationsPass
     : public bufferization::impl::SimplifyBufferDeallocationsPassBase<
           SimplifyBufferDeallocationsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    if (failed(simplifyBufferDeallocations(getOperation())))
+    if (failed(simplifyBufferDeallocations(getOperation(), maxOriginWalk)))
       signalPassFailure();
   }
 };
@@ -429,9 +449,11 @@ struct SimplifyBufferDeallocationsPass
 } // namespace
 
 LogicalResult
-mlir::bufferization::simplifyBufferDeallocations(Operation *root) {
+mlir::bufferization::simplifyBufferDeallocations(Operation *root,
+                                                 unsigned maxOriginWalk) {
   MLIRContext *context = root->getContext();
-  AllocationOrigins origins(root);
+  AllocationOrigins origins(root, /*noAliasCallsAreFresh=*/false,
+                            maxOriginWalk);
   RewritePatternSet patterns(context);
   patterns.add<DropMemrefsThatAreRetained, DropRetainedThatAliasNoMemref,
                SplitDeallocByAllocation, FoldRetainedFreedUnconditionally>(

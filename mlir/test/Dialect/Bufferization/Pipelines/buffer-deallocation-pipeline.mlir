@@ -44,7 +44,7 @@
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   simplify-buffer-deallocations,
+// STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
 // STAGES-NEXT:   simplify-loop-ownership,
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
@@ -86,7 +86,7 @@
 // NOUNALIAS:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSCF
-// NOSCF:     simplify-buffer-deallocations,
+// NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
 // NOSCF-NOT: lower-deallocations-to-scf
 // NOSCF:     bufferization-lower-deallocations,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
@@ -96,7 +96,7 @@
 // NOHOIST:     cse
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
-// NOLOOPOWN:     simplify-buffer-deallocations,
+// NOLOOPOWN:     simplify-buffer-deallocations{max-origin-walk=256},
 // NOLOOPOWN-NOT: simplify-loop-ownership
 // NOLOOPOWN:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \

@@ -20,6 +20,12 @@
 // RUN:   | grep -c "bufferization.dealloc (" | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: {{^}}1{{$}}
 
+// A value whose walk to its terminal buffers visits more than
+// `max-origin-walk` values may alias any other.
+// RUN: mlir-opt %s -allow-unregistered-dialect -split-input-file \
+// RUN:   -simplify-buffer-deallocations=max-origin-walk=2 \
+// RUN:   | FileCheck %s --check-prefix=WALK
+
 // Two allocations and a function argument are three different buffers: each
 // allocation gets its own dealloc, and the argument, which is retained and so
 // never freed here, leaves with its condition as the result.
@@ -235,5 +241,36 @@ func.func @allocation_outside_block(%c0: i1, %c1: i1) {
   cf.br ^bb1(%s : memref<2xf32>)
 ^bb1(%m: memref<2xf32>):
   bufferization.dealloc (%m, %a : memref<2xf32>, memref<2xf32>) if (%c0, %c1)
+  return
+}
+
+// -----
+
+// The walk from `%s` visits three values (`%s`, `%b`, `%c`): both memrefs are
+// split off with the default bound; with a bound of two, the origin of `%s`
+// is unknown and the op stays whole.
+
+// CHECK-LABEL: func @origin_walk_bound
+//  CHECK-SAME: (%[[COND:.*]]: i1, %[[C0:.*]]: i1, %[[C1:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[S:.*]] = arith.select
+//   CHECK-DAG:   bufferization.dealloc (%[[A]] : memref<2xf32>) if (%[[C0]])
+//   CHECK-DAG:   bufferization.dealloc (%[[S]] : memref<2xf32>) if (%[[C1]])
+//       CHECK:   return
+
+// WALK-LABEL: func @origin_walk_bound
+//  WALK-SAME: (%[[COND:.*]]: i1, %[[C0:.*]]: i1, %[[C1:.*]]: i1)
+//       WALK:   %[[A:.*]] = memref.alloc()
+//       WALK:   %[[S:.*]] = arith.select
+//  WALK-NEXT:   "test.use"
+//  WALK-NEXT:   bufferization.dealloc (%[[A]], %[[S]] : memref<2xf32>, memref<2xf32>) if (%[[C0]], %[[C1]])
+//  WALK-NEXT:   return
+func.func @origin_walk_bound(%cond: i1, %c0: i1, %c1: i1) {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %c = memref.alloc() : memref<2xf32>
+  %s = arith.select %cond, %b, %c : memref<2xf32>
+  "test.use"(%a, %s) : (memref<2xf32>, memref<2xf32>) -> ()
+  bufferization.dealloc (%a, %s : memref<2xf32>, memref<2xf32>) if (%c0, %c1)
   return
 }

@@ -46,8 +46,11 @@ unsigned castCrossBlockRegionResults(Operation *root);
 /// Simplifies the `bufferization.dealloc` ops nested in `root` with the
 /// rewrites of upstream's `buffer-deallocation-simplification`, answering
 /// each alias question from origins computed once per value, so that a
-/// dealloc of `n` memrefs costs time near-linear in `n`.
-LogicalResult simplifyBufferDeallocations(Operation *root);
+/// dealloc of `n` memrefs costs time near-linear in `n`. The walk from a
+/// value to its terminal buffers visits at most `maxOriginWalk` values; a
+/// value with more may alias any other.
+LogicalResult simplifyBufferDeallocations(Operation *root,
+                                          unsigned maxOriginWalk = 256);
 
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {

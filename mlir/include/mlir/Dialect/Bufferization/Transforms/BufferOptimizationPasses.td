@@ -524,7 +524,20 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
 
     and the retained `%arg`, a function argument that is neither `%a` nor
     `%b`, then leaves both ops with a `false` result.
+
+    The walk from a value to its terminal buffers visits at most
+    `max-origin-walk` values. A value with more, such as the result of the
+    last of `n` chained calls (the analysis lets each call's result be any of
+    its operands), is then taken for a value that may alias any other, so
+    that its dealloc keeps its runtime checks; without the bound, the walks
+    of such a chain cost `O(n^2)`.
   }];
+  let options = [
+    Option<"maxOriginWalk", "max-origin-walk", "unsigned",
+           /*default=*/"256",
+           "Largest number of values the walk from a value to its terminal "
+           "buffers visits; a value with more may alias any other">
+  ];
   let dependentDialects = ["arith::ArithDialect"];
 }
 

@@ -152,3 +152,60 @@ void AllocationOrigins::setViewRoot(Origin &origin, Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   origin.argBlock = arg ? arg.getOwner() : nullptr;
 }
+
+//===----------------------------------------------------------------------===//
+// OriginIndex
+//===----------------------------------------------------------------------===//
+
+OriginIndex::OriginIndex(AllocationOrigins &origins, ValueRange values) {
+  entries.reserve(values.size());
+  for (Value value : values)
+    entries.push_back(&origins.get(value));
+  for (auto [pos, entry] : llvm::enumerate(entries)) {
+    if (entry->unknown)
+      unknownEntries.push_back(pos);
+    if (!entry->allFresh)
+      notAllFreshEntries.push_back(pos);
+    if (!entry->allFreshOrArgs)
+      notAllFreshOrArgsEntries.push_back(pos);
+    for (Value terminal : entry->terminals)
+      byTerminal[terminal].push_back(pos);
+    byKey[entry->sameAllocationKey].push_back(pos);
+  }
+}
+
+ArrayRef<unsigned> OriginIndex::sameAllocation(const Origin &origin) const {
+  auto it = byKey.find(origin.sameAllocationKey);
+  if (it == byKey.end())
+    return {};
+  return it->second;
+}
+
+void OriginIndex::collectCandidates(const Origin &origin, unsigned limit,
+                                    SmallVectorImpl<unsigned> &result) const {
+  size_t begin = result.size();
+  auto addBelowLimit = [&](ArrayRef<unsigned> positions) {
+    for (unsigned pos : positions) {
+      if (pos >= limit)
+        break;
+      result.push_back(pos);
+    }
+  };
+  // Entries with disjoint terminal buffers differ exactly when their kinds
+  // say so; all others may share an allocation with `origin`.
+  if (!origin.allFreshOrArgs) {
+    for (unsigned pos : llvm::seq<unsigned>(std::min<size_t>(limit, size())))
+      result.push_back(pos);
+    return;
+  }
+  addBelowLimit(origin.allFresh ? notAllFreshOrArgs() : notAllFresh());
+  addBelowLimit(sameAllocation(origin));
+  for (Value terminal : origin.terminals) {
+    auto it = byTerminal.find(terminal);
+    if (it != byTerminal.end())
+      addBelowLimit(it->second);
+  }
+  auto added = MutableArrayRef<unsigned>(result).drop_front(begin);
+  llvm::sort(added);
+  result.erase(std::unique(result.begin() + begin, result.end()), result.end());
+}

@@ -11,6 +11,8 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <deque>
 #include <optional>
@@ -107,6 +109,81 @@ private:
   unsigned maxWalk;
   DenseMap<Value, unsigned> indexOf;
   std::deque<Origin> origins;
+};
+
+/// An index over the origins of a list of values (the operands of one op) by
+/// terminal buffer, by same-allocation key and by kind, so that the entries a
+/// value may be the same allocation as are found without looking at the
+/// entries it is known to differ from. Building it is linear in the entries
+/// and their terminal buffers.
+class OriginIndex {
+public:
+  OriginIndex(AllocationOrigins &origins, ValueRange values);
+
+  size_t size() const { return entries.size(); }
+  const Origin &operator[](unsigned pos) const { return *entries[pos]; }
+
+  /// The entries with the same allocation key as `origin`, ascending.
+  ArrayRef<unsigned> sameAllocation(const Origin &origin) const;
+
+  /// The entries whose terminal buffers are not all fresh, ascending.
+  ArrayRef<unsigned> notAllFresh() const { return notAllFreshEntries; }
+  /// The entries whose terminal buffers are not all fresh or function
+  /// arguments, ascending.
+  ArrayRef<unsigned> notAllFreshOrArgs() const {
+    return notAllFreshOrArgsEntries;
+  }
+
+  /// Calls `fn` on each entry that may share a terminal buffer with `origin`
+  /// (every entry if the origin is unknown, and every unknown entry), once,
+  /// until `fn` returns false. Returns false if it stopped early.
+  template <typename Fn>
+  bool forEachOverlapping(const Origin &origin, Fn fn) const {
+    if (origin.unknown) {
+      for (unsigned pos : llvm::seq<unsigned>(entries.size()))
+        if (!fn(pos))
+          return false;
+      return true;
+    }
+    // With a single terminal buffer and no unknown entry, no entry is listed
+    // twice.
+    bool mayRepeat = origin.terminals.size() > 1 || !unknownEntries.empty();
+    llvm::SmallDenseSet<unsigned, 8> seen;
+    auto visit = [&](ArrayRef<unsigned> positions) {
+      for (unsigned pos : positions) {
+        if (mayRepeat && !seen.insert(pos).second)
+          continue;
+        if (!fn(pos))
+          return false;
+      }
+      return true;
+    };
+    if (!visit(unknownEntries))
+      return false;
+    for (Value terminal : origin.terminals) {
+      auto it = byTerminal.find(terminal);
+      if (it != byTerminal.end() && !visit(it->second))
+        return false;
+    }
+    return true;
+  }
+
+  /// Appends to `result`, ascending, the positions below `limit` of the
+  /// entries that `AllocationOrigins::isSameAllocation` does not tell apart
+  /// from `origin` (it answers true or nullopt). Costs the number of such
+  /// entries, plus the terminal buffers of `origin`, plus the entries below
+  /// `limit` when `origin` is not all fresh or function arguments.
+  void collectCandidates(const Origin &origin, unsigned limit,
+                         SmallVectorImpl<unsigned> &result) const;
+
+private:
+  /// The origins of the entries, owned by the `AllocationOrigins`.
+  SmallVector<const Origin *> entries;
+  SmallVector<unsigned> unknownEntries;
+  SmallVector<unsigned> notAllFreshEntries;
+  SmallVector<unsigned> notAllFreshOrArgsEntries;
+  DenseMap<Value, SmallVector<unsigned, 1>> byTerminal;
+  DenseMap<std::pair<Value, unsigned>, SmallVector<unsigned, 1>> byKey;
 };
 
 } // namespace bufferization

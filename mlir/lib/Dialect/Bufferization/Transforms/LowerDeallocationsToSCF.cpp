@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocationOrigins.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
@@ -207,25 +209,39 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
           return identities->mayHaveShiftedPointer(v);
         });
 
-    // Decide every pair statically where possible and count the rest.
-    // `memrefAliases[i][j]` for j < i, `retainedAliases[i][r]`. Stops after
-    // the first memref whose pairs exceed the budget, so that a deallocation
-    // of many buffers is left alone after a few rows, not all of them.
+    // Decide every pair statically where possible and count the rest. Only
+    // the pairs not known to be different allocations are listed:
+    // `memrefAliases[i]` has the earlier memrefs `j < i`, `retainedAliases[i]`
+    // the retained memrefs, ascending. The indexes find them without looking
+    // at the other pairs, so that a deallocation of many distinct buffers
+    // costs linear time. Stops after the first memref whose pairs exceed the
+    // budget, so that a deallocation of many buffers is left alone after a few
+    // rows, not all of them.
+    using Pair = std::pair<unsigned, std::optional<bool>>;
+    AllocationOrigins &origins = analysis.getOrigins();
+    OriginIndex memrefIndex(origins, memrefs);
+    OriginIndex retainedIndex(origins, retained);
     unsigned numRuntimeChecks = 0;
-    auto decide = [&](Value lhs, Value rhs) {
-      std::optional<bool> known = analysis.isSameAllocation(lhs, rhs);
-      if (!known)
-        ++numRuntimeChecks;
-      return known;
+    SmallVector<unsigned> candidates;
+    auto decide = [&](const OriginIndex &index, const Origin &origin,
+                      unsigned limit, SmallVectorImpl<Pair> &pairs) {
+      candidates.clear();
+      index.collectCandidates(origin, limit, candidates);
+      for (unsigned pos : candidates) {
+        std::optional<bool> known =
+            AllocationOrigins::isSameAllocation(origin, index[pos]);
+        if (!known)
+          ++numRuntimeChecks;
+        if (!known || *known)
+          pairs.emplace_back(pos, known);
+      }
     };
-    SmallVector<SmallVector<std::optional<bool>>> memrefAliases(memrefs.size());
-    SmallVector<SmallVector<std::optional<bool>>> retainedAliases(
-        memrefs.size());
-    for (auto [i, memref] : llvm::enumerate(memrefs)) {
-      for (Value earlier : ArrayRef(memrefs).take_front(i))
-        memrefAliases[i].push_back(decide(memref, earlier));
-      for (Value kept : retained)
-        retainedAliases[i].push_back(decide(memref, kept));
+    SmallVector<SmallVector<Pair>> memrefAliases(memrefs.size());
+    SmallVector<SmallVector<Pair>> retainedAliases(memrefs.size());
+    for (unsigned i : llvm::seq<unsigned>(memrefs.size())) {
+      decide(memrefIndex, memrefIndex[i], i, memrefAliases[i]);
+      decide(retainedIndex, memrefIndex[i], retained.size(),
+             retainedAliases[i]);
       if (numRuntimeChecks > maxAliasChecks && !hasShiftedPointer)
         return rewriter.notifyMatchFailure(
             deallocOp, "needs more runtime alias checks than allowed; left to "
@@ -238,17 +254,15 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
     GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
       Guard shouldFree = Guard::of(conditions[i]);
-      for (auto [r, kept] : llvm::enumerate(retained))
+      for (auto [r, known] : retainedAliases[i])
         shouldFree = guards.logicalAnd(
-            shouldFree,
-            guards.logicalNot(guards.aliases(
-                memref, kept, retainedAliases[i][r], /*ifUnknown=*/true)));
-      for (unsigned j = 0; j < i; ++j) {
+            shouldFree, guards.logicalNot(guards.aliases(
+                            memref, retained[r], known, /*ifUnknown=*/true)));
+      for (auto [j, known] : memrefAliases[i]) {
         // An earlier alias that is owned takes care of the buffer: it frees
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
-            guards.aliases(memref, memrefs[j], memrefAliases[i][j],
-                           /*ifUnknown=*/true),
+            guards.aliases(memref, memrefs[j], known, /*ifUnknown=*/true),
             Guard::of(conditions[j]));
         shouldFree =
             guards.logicalAnd(shouldFree, guards.logicalNot(ownedEarlierAlias));
@@ -265,13 +279,17 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
                         });
     }
 
+    // The memrefs that may alias each retained memref, ascending.
+    SmallVector<SmallVector<Pair>> aliasesOfRetained(retained.size());
+    for (auto [i, pairs] : llvm::enumerate(retainedAliases))
+      for (auto [r, known] : pairs)
+        aliasesOfRetained[r].emplace_back(i, known);
     SmallVector<Value> updatedConditions;
     for (auto [r, kept] : llvm::enumerate(retained)) {
       Guard owned = Guard::constant(false);
-      for (auto [i, memref] : llvm::enumerate(memrefs))
+      for (auto [i, known] : aliasesOfRetained[r])
         owned = guards.logicalOr(
-            owned, guards.logicalAnd(guards.aliases(memref, kept,
-                                                    retainedAliases[i][r],
+            owned, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
                                                     /*ifUnknown=*/false),
                                      Guard::of(conditions[i])));
       updatedConditions.push_back(guards.materialize(owned));

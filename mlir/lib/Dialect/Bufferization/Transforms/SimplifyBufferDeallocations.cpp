@@ -73,74 +73,18 @@ template <typename Fn> static void forEachEnclosingBlock(Operation *op, Fn fn) {
 /// one. Building the index is linear in the entries (times the nesting depth
 /// of their allocations); a query costs the number of terminal buffers of `v`
 /// plus the entries that share one with it.
-class AliasIndex {
+class AliasIndex : public OriginIndex {
 public:
-  AliasIndex(AllocationOrigins &origins, ValueRange values) {
-    entries.reserve(values.size());
-    for (Value value : values)
-      entries.push_back(&origins.get(value));
-    for (auto [pos, entry] : llvm::enumerate(entries)) {
-      if (entry->unknown)
-        unknownEntries.push_back(pos);
-      for (Value terminal : entry->terminals)
-        byTerminal[terminal].push_back(pos);
-      byKey[entry->sameAllocationKey].push_back(pos);
-      if (!entry->allFresh)
-        ++numNotAllAllocs;
-      if (!entry->allFreshOrArgs) {
-        ++numNotAllocsOrArgs;
-        if (entry->argBlock)
-          ++argsNotAllocsOrArgs[entry->argBlock];
-      }
-      if (entry->allocOp)
-        forEachEnclosingBlock(entry->allocOp,
+  AliasIndex(AllocationOrigins &origins, ValueRange values)
+      : OriginIndex(origins, values) {
+    for (unsigned pos : llvm::seq<unsigned>(size())) {
+      const Origin &entry = (*this)[pos];
+      if (!entry.allFreshOrArgs && entry.argBlock)
+        ++argsNotAllocsOrArgs[entry.argBlock];
+      if (entry.allocOp)
+        forEachEnclosingBlock(entry.allocOp,
                               [&](Block *block) { ++allocsInside[block]; });
     }
-  }
-
-  size_t size() const { return entries.size(); }
-  const Origin &operator[](unsigned pos) const { return *entries[pos]; }
-
-  /// The entries that are the same allocation as `origin`.
-  ArrayRef<unsigned> sameAllocation(const Origin &origin) const {
-    auto it = byKey.find(origin.sameAllocationKey);
-    if (it == byKey.end())
-      return {};
-    return it->second;
-  }
-
-  /// Calls `fn` on each entry that may share a terminal buffer with `origin`
-  /// (every entry if the origin is unknown, and every unknown entry), once,
-  /// until `fn` returns false. Returns false if it stopped early.
-  template <typename Fn>
-  bool forEachOverlapping(const Origin &origin, Fn fn) const {
-    if (origin.unknown) {
-      for (unsigned pos : llvm::seq<unsigned>(entries.size()))
-        if (!fn(pos))
-          return false;
-      return true;
-    }
-    // With a single terminal buffer and no unknown entry, no entry is listed
-    // twice.
-    bool mayRepeat = origin.terminals.size() > 1 || !unknownEntries.empty();
-    llvm::SmallDenseSet<unsigned, 8> seen;
-    auto visit = [&](ArrayRef<unsigned> positions) {
-      for (unsigned pos : positions) {
-        if (mayRepeat && !seen.insert(pos).second)
-          continue;
-        if (!fn(pos))
-          return false;
-      }
-      return true;
-    };
-    if (!visit(unknownEntries))
-      return false;
-    for (Value terminal : origin.terminals) {
-      auto it = byTerminal.find(terminal);
-      if (it != byTerminal.end() && !visit(it->second))
-        return false;
-    }
-    return true;
   }
 
   /// The number of entries (except the one at `skip`) that are not known to
@@ -148,12 +92,12 @@ public:
   /// whether or not they share a terminal buffer with it.
   unsigned countNotDistinctByKind(const Origin &origin,
                                   std::optional<unsigned> skip) const {
-    unsigned count = entries.size();
+    unsigned count = size();
     if (origin.allFresh)
-      count = numNotAllocsOrArgs;
+      count = notAllFreshOrArgs().size();
     else if (origin.allFreshOrArgs)
-      count = numNotAllAllocs;
-    if (skip && !AllocationOrigins::distinctByKind(origin, *entries[*skip]))
+      count = notAllFresh().size();
+    if (skip && !AllocationOrigins::distinctByKind(origin, (*this)[*skip]))
       --count;
     return count;
   }
@@ -171,35 +115,27 @@ public:
         forEachEnclosingBlock(origin.allocOp, [&](Block *block) {
           separated += argsNotAllocsOrArgs.lookup(block);
         });
-        if (skip && !entries[*skip]->allFreshOrArgs &&
-            AllocationOrigins::allocInsideArgBlock(origin, *entries[*skip]))
+        if (skip && !(*this)[*skip].allFreshOrArgs &&
+            AllocationOrigins::allocInsideArgBlock(origin, (*this)[*skip]))
           --separated;
       } else if (origin.argBlock && !origin.allFreshOrArgs) {
         separated = allocsInside.lookup(origin.argBlock);
         if (skip &&
-            AllocationOrigins::allocInsideArgBlock(origin, *entries[*skip]))
+            AllocationOrigins::allocInsideArgBlock(origin, (*this)[*skip]))
           --separated;
       }
     }
     if (notDistinct > separated)
       return true;
-    // Entries that share a terminal buffer are never distinct by kind; each
-    // needs the block-argument rule.
+    // Entries that share a terminal buffer may be the same allocation
+    // whatever their kinds; each needs the block-argument rule.
     return !forEachOverlapping(origin, [&](unsigned pos) {
       return (skip && pos == *skip) ||
-             AllocationOrigins::allocInsideArgBlock(origin, *entries[pos]);
+             AllocationOrigins::allocInsideArgBlock(origin, (*this)[pos]);
     });
   }
 
 private:
-  /// The origins of the entries, owned by the `AllocationOrigins`.
-  SmallVector<const Origin *> entries;
-  /// The entries whose origin is unknown.
-  SmallVector<unsigned> unknownEntries;
-  DenseMap<Value, SmallVector<unsigned, 1>> byTerminal;
-  DenseMap<std::pair<Value, unsigned>, SmallVector<unsigned, 1>> byKey;
-  unsigned numNotAllAllocs = 0;
-  unsigned numNotAllocsOrArgs = 0;
   /// Per block, the entries that are arguments of it and not known to be
   /// allocations or function arguments.
   DenseMap<Block *, unsigned> argsNotAllocsOrArgs;

@@ -2,6 +2,21 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(lower-deallocations-to-scf{max-alias-checks=0}))" --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=NOCHECKS
 
+// A dealloc of 3000 distinct allocations needs no runtime check: 3000 guarded
+// frees. With a call result of unknown origin first, each allocation would
+// need a check against it, and the op is left to the helper-based lowering.
+// RUN: %python %S/Inputs/wide-dealloc.py 3000 | mlir-opt -allow-unregistered-dialect \
+// RUN:   -lower-deallocations-to-scf > %t.wide
+// RUN: grep -c "memref.dealloc %" %t.wide | FileCheck %s --check-prefix=WIDE
+// RUN: not grep -e "arith.cmpi" -e "bufferization.dealloc" %t.wide
+// WIDE: {{^}}3000{{$}}
+// RUN: %python %S/Inputs/wide-dealloc.py 3000 --unknown \
+// RUN:   | mlir-opt -allow-unregistered-dialect -lower-deallocations-to-scf \
+// RUN:   | FileCheck %s --check-prefix=WIDE-UNKNOWN
+// WIDE-UNKNOWN-NOT: memref.dealloc
+// WIDE-UNKNOWN:     bufferization.dealloc (%{{.*}}) if
+// WIDE-UNKNOWN-NOT: memref.dealloc
+
 // One memref, nothing retained: a guarded free, no alias check.
 
 // CHECK-LABEL: func @one_memref

@@ -122,6 +122,9 @@ public:
   /// they come from different ones, and nullopt if that is not known.
   std::optional<bool> isSameAllocation(Value v1, Value v2);
 
+  /// The origins behind the answers, for indexes over many values.
+  AllocationOrigins &getOrigins() { return *origins; }
+
 private:
   /// The origins of the values asked about, computed once each.
   std::unique_ptr<AllocationOrigins> origins;

@@ -19,10 +19,30 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
+
+/// The debug name of upstream's canonicalization of `scf.if` that replaces
+/// the uses of the condition inside its regions by constants.
+static constexpr llvm::StringLiteral kIfConditionPropagation =
+    "(anonymous namespace)::ConditionPropagation";
+
+/// The canonicalizations of the pipeline, with upstream's defaults but
+/// without the propagation of `scf.if` conditions into their regions: that
+/// pattern looks at every use of the condition for every `scf.if`, which is
+/// quadratic in a function of many `scf.if` ops on one condition
+/// (llvm-project issue #166039), and the deallocation needs none of it.
+static std::unique_ptr<Pass> createPipelineCanonicalizerPass() {
+  GreedyRewriteConfig config;
+  config.setUseTopDownTraversal(true);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal);
+  return createCanonicalizerPass(
+      config,
+      /*disabledPatterns=*/{kIfConditionPropagation.str()});
+}
 
 void mlir::bufferization::buildDeallocationPipeline(
     OpPassManager &pm, const DeallocationPipelineOptions &options) {
@@ -51,7 +71,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   memref::ExpandReallocPassOptions expandOptions;
   expandOptions.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expandOptions));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizerPass());
 
   // Stop with a diagnostic where the upstream pass is known to fail.
   CheckBufferDeallocationInputPassOptions checkOptions;
@@ -74,7 +94,7 @@ void mlir::bufferization::buildDeallocationPipeline(
         options.privateFunctionDynamicOwnership;
     pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
   }
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizerPass());
   if (options.stockDeallocSimplification)
     pm.addPass(createBufferDeallocationSimplificationPass());
   else
@@ -84,7 +104,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   // the canonicalizer drop the loop-carried indicators and emptied deallocs.
   if (options.simplifyLoopOwnership) {
     pm.addPass(createSimplifyLoopOwnershipPass());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createPipelineCanonicalizerPass());
   }
 
   // Make function results distinct buffers and mark the calls, whose results
@@ -120,7 +140,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.reuseFreedBuffers)
     pm.addPass(createReuseFreedBuffersPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createPipelineCanonicalizerPass());
 }
 
 /// The description shared by both registrations.

@@ -39,7 +39,7 @@
 // STAGES:      builtin.module(
 // STAGES-NEXT:   lift-unstructured-control-flow,
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
-// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
 // STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
@@ -56,7 +56,7 @@
 // STAGES-NEXT:   elide-buffer-copies,
 // STAGES-NEXT:   reuse-freed-buffers,
 // STAGES-NEXT:   cse,
-// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
 // STAGES-NEXT: )
 
 // Under manual-deallocation, the buffers freed in the input are marked

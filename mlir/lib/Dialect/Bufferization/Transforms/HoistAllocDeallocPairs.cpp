@@ -102,7 +102,7 @@ findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
 
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
-  std::optional<BufferLifetimeAnalysis> analysis(root);
+  BufferLifetimeAnalysis analysis(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
@@ -134,11 +134,11 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         // the `scf.if` is in a sequential loop that the buffer can leave
         // next.
         memref::DeallocOp dealloc =
-            findDeallocInSameIteration(alloc, ifOp, *analysis);
+            findDeallocInSameIteration(alloc, ifOp, analysis);
         if (!dealloc)
           break;
         auto [partner, partnerDealloc] =
-            findPartnerInOtherBranch(alloc, ifOp, *analysis, erased);
+            findPartnerInOtherBranch(alloc, ifOp, analysis, erased);
         LoopLikeOpInterface enclosingLoop =
             getSequentialLoop(ifOp->getParentOp());
         bool leavesLoopNext =
@@ -151,9 +151,9 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         rewriter.moveOpAfter(dealloc, ifOp);
         if (partner) {
           rewriter.eraseOp(partnerDealloc);
+          analysis.notifyReplaced(partner.getResult(), alloc.getResult());
           rewriter.replaceOp(partner, alloc.getResult());
           erased.insert(partner);
-          analysis.emplace(root);
         }
         ++numHoisted;
         continue;
@@ -163,7 +163,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
       if (!loop)
         break;
       memref::DeallocOp dealloc =
-          findDeallocInSameIteration(alloc, loop, *analysis);
+          findDeallocInSameIteration(alloc, loop, analysis);
       if (!dealloc)
         break;
       rewriter.moveOpBefore(alloc, loop);

@@ -36,9 +36,34 @@ bool AllocationOrigins::isFresh(Value value) const {
 AllocationOrigins::AllocationOrigins(Operation *root, bool noAliasCallsAreFresh,
                                      unsigned maxWalk)
     : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh), maxWalk(maxWalk) {
-  for (const auto &[source, dependents] : flow)
-    for (Value dependent : dependents)
-      sources[dependent].push_back(source);
+  for (const auto &[source, targets] : flow) {
+    for (Value target : targets) {
+      sources[target].push_back(source);
+      dependents[source].push_back(target);
+    }
+  }
+}
+
+void AllocationOrigins::notifyReplaced(Value from, Value to) {
+  // The origins that may have gone through `from`: those of the values
+  // derived from it, and those derived from `to` if `to` takes over values
+  // that `from` is derived from.
+  SmallVector<Value> stale = {from};
+  if (sources.count(from))
+    stale.push_back(to);
+  llvm::SmallPtrSet<Value, 16> visited;
+  while (!stale.empty()) {
+    Value value = stale.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    indexOf.erase(value);
+    auto it = dependents.find(value);
+    if (it != dependents.end())
+      llvm::append_range(stale, it->second);
+  }
+
+  moveLinks(dependents, sources, from, to);
+  moveLinks(sources, dependents, from, to);
 }
 
 const Origin &AllocationOrigins::get(Value value) {

@@ -64,7 +64,7 @@ struct Origin {
 ///
 /// Origins are cached by value: the IR may change while the analysis lives
 /// only in ways that erase no memref value that was asked about and link no
-/// new value to an old one.
+/// new value to an old one, unless it is told with `notifyReplaced`.
 class AllocationOrigins {
 public:
   /// The default bound of the walk to the terminal buffers of a value.
@@ -76,6 +76,12 @@ public:
   /// The origin of `value`, computed on first use. The reference stays valid
   /// as long as the analysis.
   const Origin &get(Value value);
+
+  /// Tells the analysis that the uses of `from` are about to be replaced
+  /// with `to` and `from` erased: `to` takes over the links of `from`, and
+  /// the origins that went through `from` are computed again when asked.
+  /// Costs the values derived from `from`.
+  void notifyReplaced(Value from, Value to);
 
   /// True if `a` and `b` are the same allocation, false if they are
   /// different ones, nullopt if that is not known; with fresh meaning an
@@ -102,9 +108,11 @@ private:
   static void setViewRoot(Origin &origin, Value value);
 
   BufferViewFlowAnalysis flow;
-  /// The values each value may be a view or an alias of: the reverse edges of
-  /// `flow`, which it does not expose.
+  /// The values each value may be a view or an alias of (the reverse edges of
+  /// `flow`, which it does not expose), and the values derived from each
+  /// value; kept up to date by `notifyReplaced`.
   DenseMap<Value, SmallVector<Value, 1>> sources;
+  DenseMap<Value, SmallVector<Value, 1>> dependents;
   bool noAliasCallsAreFresh;
   unsigned maxWalk;
   DenseMap<Value, unsigned> indexOf;

@@ -138,21 +138,8 @@ bool BufferLifetimeAnalysis::mayHaveShiftedPointer(Value value) const {
 }
 
 void BufferLifetimeAnalysis::notifyReplaced(Value from, Value to) {
-  auto moveLinks = [&](DenseMap<Value, SmallVector<Value, 2>> &links,
-                       DenseMap<Value, SmallVector<Value, 2>> &backLinks) {
-    auto it = links.find(from);
-    if (it == links.end())
-      return;
-    SmallVector<Value, 2> targets = std::move(it->second);
-    links.erase(it);
-    for (Value target : targets) {
-      std::replace(backLinks[target].begin(), backLinks[target].end(), from,
-                   to);
-      links[to].push_back(target);
-    }
-  };
-  moveLinks(derived, derivedFrom);
-  moveLinks(derivedFrom, derived);
+  moveLinks(derived, derivedFrom, from, to);
+  moveLinks(derivedFrom, derived, from, to);
   if (shiftedPointers.erase(from))
     shiftedPointers.insert(to);
 }

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AllocationOrigins.h"
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
@@ -469,30 +470,22 @@ private:
   DenseMap<Value, SmallVector<memref::DeallocOp, 1>> byBuffer;
 };
 
-/// What copy elision keeps across its rewrites. The lifetime analysis and
-/// the dealloc index are updated by each rewrite; `BufferOriginAnalysis`
-/// cannot be, so the buffers a rewrite merged are remembered as stale, and
-/// it is rebuilt when a question is about one of them.
+/// What copy elision keeps across its rewrites: the analyses, built once and
+/// updated by each rewrite.
 struct CopyElisionState {
   explicit CopyElisionState(Operation *root)
-      : root(root), analysis(root), originAnalysis(std::in_place, root),
-        domInfo(root) {}
+      : analysis(root), origins(root), domInfo(root) {}
 
-  Operation *root;
   BufferLifetimeAnalysis analysis;
-  std::optional<BufferOriginAnalysis> originAnalysis;
+  AllocationOrigins origins;
   DominanceInfo domInfo;
   DeallocIndex deallocs;
-  DenseSet<Value> staleOrigins;
 
   /// Returns true if `a` and `b` are known to be different allocations.
   bool areDistinct(Value a, Value b) {
-    // Only a question about a merged buffer needs the origins rebuilt.
-    if (staleOrigins.contains(a) || staleOrigins.contains(b)) {
-      originAnalysis.emplace(root);
-      staleOrigins.clear();
-    }
-    std::optional<bool> same = originAnalysis->isSameAllocation(a, b);
+    const Origin &originA = origins.get(a);
+    std::optional<bool> same =
+        AllocationOrigins::isSameAllocation(originA, origins.get(b));
     return same && !*same;
   }
 
@@ -506,13 +499,12 @@ struct CopyElisionState {
     rewriter.eraseOp(copy);
     Value from = replaced.getResult();
     analysis.notifyReplaced(from, buffer);
+    origins.notifyReplaced(from, buffer);
     deallocs.replace(from, buffer);
     rewriter.replaceOp(replaced, buffer);
     // `buffer` now has the uses of both buffers; a function that passed one
     // of them on may now keep the other.
     analysis.notifyBodiesChanged();
-    for (Value alias : analysis.getMayAliases(buffer))
-      staleOrigins.insert(alias);
   }
 };
 } // namespace
@@ -590,14 +582,17 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
       !isAlignedFor(target, sourceAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
-  if (hasUseBetween(target, sourceAlloc, copy, {}, analysis) ||
-      hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
+  if (hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
                   analysis) ||
       isSourceSeenAfterCopy(candidate, analysis))
     return false;
   // The ops between the allocation and the copy now write the target early:
-  // they must have known memory effects, and every other buffer they use
-  // must be known not to share the target's memory.
+  // they must have known memory effects, must not use the target, and every
+  // other buffer they use must be known not to share the target's memory.
+  // Only these ops run between the two: the others that use the target run
+  // before the allocation or after the copy (which overwrote the target
+  // anyway), so the walk looks at them and not at every use of the target,
+  // which has the uses of all the buffers merged into it before.
   BufferLifetimeAnalysis::ValueSetT sourceAliases =
       analysis.getMayAliases(source);
   BufferLifetimeAnalysis::ValueSetT targetAliases =

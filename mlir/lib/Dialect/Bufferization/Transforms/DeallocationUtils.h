@@ -19,6 +19,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+
 namespace mlir {
 class RewriterBase;
 
@@ -35,6 +37,22 @@ Value getFreedMemRef(Value memref);
 /// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
 /// its operand if nothing else uses it.
 void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
+
+/// In a graph of values stored as links (each value to the values it is
+/// linked to) and the reverse links, gives the links of `from` to `to`:
+/// `from` is about to be replaced with `to`.
+template <typename LinkMap>
+void moveLinks(LinkMap &links, LinkMap &backLinks, Value from, Value to) {
+  auto it = links.find(from);
+  if (it == links.end())
+    return;
+  auto targets = std::move(it->second);
+  links.erase(it);
+  for (Value target : targets) {
+    std::replace(backLinks[target].begin(), backLinks[target].end(), from, to);
+    links[to].push_back(target);
+  }
+}
 
 /// Creates, before `whileOp`, an `scf.while` with the inits of `whileOp`
 /// followed by `extraInits` and the result types of `whileOp` followed by

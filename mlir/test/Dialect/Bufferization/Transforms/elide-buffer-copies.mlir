@@ -3,10 +3,10 @@
 // RUN:   --remarks-filter=elide-buffer-copies --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 
-// The copies removed in this file, in order: two in @reuse_source and one in
-// @reuse_target.
+// The copies removed in this file, in order: two in @reuse_source, one in
+// @reuse_target and one in @target_used_outside_block.
 // REMARK: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its target is replaced with its source"
-// REMARK-COUNT-2: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its source is replaced with its target"
+// REMARK-COUNT-3: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its source is replaced with its target"
 // REMARK-NOT: remark
 
 // Reuse the source: the fresh target is unused before the copy and the
@@ -105,6 +105,54 @@ func.func @target_used_before(%out: memref<2xf32>) {
   memref.dealloc %s : memref<4xf32>
   "test.use"(%t) : (memref<4xf32>) -> ()
   memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// The target is used before the allocation of the source and after the
+// branch that copies into it, but not between the allocation and the copy:
+// the branch writes the target directly.
+
+// CHECK-LABEL: func @target_used_outside_block
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[F:.*]]: f32, %[[OUT:.*]]: memref<4xf32>)
+//       CHECK:   scf.if %[[C]] {
+//  CHECK-NEXT:     linalg.fill ins(%[[F]] : f32) outs(%[[OUT]] : memref<4xf32>)
+//  CHECK-NEXT:   }
+//   CHECK-NOT:   memref.copy
+func.func @target_used_outside_block(%c: i1, %f: f32, %out: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<4xf32>)
+  scf.if %c {
+    %s = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+    memref.copy %s, %out : memref<4xf32> to memref<4xf32>
+    memref.dealloc %s : memref<4xf32>
+  }
+  %v = memref.load %out[%c0] : memref<4xf32>
+  return %v : f32
+}
+
+// -----
+
+// The target is read between the allocation of the source and the copy,
+// inside a region: kept.
+
+// CHECK-LABEL: func @target_read_in_region_between
+//       CHECK:   %[[S:.*]] = memref.alloc()
+//       CHECK:   scf.if
+//       CHECK:   memref.copy %[[S]]
+func.func @target_read_in_region_between(%c: i1, %f: f32, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+  scf.if %c {
+    %v = memref.load %out[%c0] : memref<4xf32>
+    memref.store %v, %s[%c0] : memref<4xf32>
+  }
+  memref.copy %s, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
   return
 }
 

@@ -607,11 +607,14 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
            !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()))
         return WalkResult::interrupt();
       for (Value operand : nested->getOperands()) {
-        if (!isa<BaseMemRefType>(operand.getType()) ||
-            sourceAliases.contains(operand))
+        if (!isa<BaseMemRefType>(operand.getType()))
           continue;
+        // A value that may be the target, even if it may also be the source
+        // (a select of both), may see the target written early.
         if (targetAliases.contains(operand))
           return WalkResult::interrupt();
+        if (sourceAliases.contains(operand))
+          continue;
         if (!state.areDistinct(operand, target))
           return WalkResult::interrupt();
       }

@@ -158,6 +158,31 @@ func.func @target_read_in_region_between(%c: i1, %f: f32, %out: memref<4xf32>) {
 
 // -----
 
+// Between the allocation of the source and the copy, a value that may be
+// the source or the target is read: kept.
+
+// CHECK-LABEL: func @source_or_target_read_between
+//       CHECK:   memref.alloc()
+//       CHECK:   %[[S:.*]] = memref.alloc()
+//       CHECK:   arith.select
+//       CHECK:   memref.copy %[[S]]
+func.func @source_or_target_read_between(%c: i1, %f: f32, %g: f32) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%g : f32) outs(%t : memref<4xf32>)
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+  %either = arith.select %c, %s, %t : memref<4xf32>
+  %v = memref.load %either[%c0] : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  %w = memref.load %t[%c0] : memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return %v, %w : f32, f32
+}
+
+// -----
+
 // Reusing the target would write a function argument early while another
 // argument, which may be the same buffer, is still read: kept.
 

@@ -156,6 +156,21 @@ protected:
   AllocationOrigins &origins;
 };
 
+/// Replaces `deallocOp` with `replacements`, after detaching its memrefs and
+/// conditions. When the greedy driver erases an op, it looks at the users of
+/// each of its operands to decide whether to revisit the defining op, and it
+/// walks past every use by the erased op itself; a dealloc of n memrefs under
+/// one `true` condition would cost O(n^2) there. The detached op is still a
+/// valid dealloc (of nothing).
+static void replaceDeallocOp(DeallocOp deallocOp, ValueRange replacements,
+                             PatternRewriter &rewriter) {
+  rewriter.modifyOpInPlace(deallocOp, [&] {
+    deallocOp.getMemrefsMutable().clear();
+    deallocOp.getConditionsMutable().clear();
+  });
+  rewriter.replaceOp(deallocOp, replacements);
+}
+
 static LogicalResult replaceMemrefsIfChanged(DeallocOp deallocOp,
                                              ArrayRef<Value> memrefs,
                                              ArrayRef<Value> conditions,
@@ -273,7 +288,7 @@ struct DropRetainedThatAliasNoMemref : DeallocPattern {
     for (Value &replacement : replacements)
       if (!replacement)
         replacement = newDeallocOp.getUpdatedConditions()[next++];
-    rewriter.replaceOp(deallocOp, replacements);
+    replaceDeallocOp(deallocOp, replacements, rewriter);
     return success();
   }
 };
@@ -314,7 +329,7 @@ struct SplitDeallocByAllocation : DeallocPattern {
       for (auto [replacement, updated] :
            llvm::zip_equal(replacements, part.getUpdatedConditions()))
         replacement = arith::OrIOp::create(rewriter, loc, replacement, updated);
-    rewriter.replaceOp(deallocOp, replacements);
+    replaceDeallocOp(deallocOp, replacements, rewriter);
     return success();
   }
 };

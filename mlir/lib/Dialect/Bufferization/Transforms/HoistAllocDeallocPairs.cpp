@@ -76,29 +76,92 @@ static bool isDefinedOutside(Value value, Operation *op) {
   return !op->isAncestor(value.getParentRegion()->getParentOp());
 }
 
-/// Returns the allocation of the other branch of `ifOp` that `alloc` can
-/// share its buffer with: one of the same type and sizes, freed in the same
-/// branch, whose aliases stay in the branch.
-static std::pair<memref::AllocOp, memref::DeallocOp>
-findPartnerInOtherBranch(memref::AllocOp alloc, scf::IfOp ifOp,
-                         const BufferLifetimeAnalysis &analysis,
-                         const llvm::SmallPtrSetImpl<Operation *> &taken) {
-  Region *other = alloc->getParentRegion() == &ifOp.getThenRegion()
-                      ? &ifOp.getElseRegion()
-                      : &ifOp.getThenRegion();
-  if (other->empty())
+namespace {
+/// The allocations of the branches of `scf.if` ops, grouped by what an
+/// allocation of the other branch must match to share their buffer (type,
+/// sizes, attributes), each group in block order. A branch is indexed on the
+/// first question about it, so that finding the partners of all allocations
+/// costs time linear in their number, not quadratic.
+class BranchPartners {
+public:
+  explicit BranchPartners(const BufferLifetimeAnalysis &analysis)
+      : analysis(analysis) {}
+
+  /// Returns the first allocation of the other branch of `ifOp` that `alloc`
+  /// can share its buffer with: one of the same type, sizes and attributes,
+  /// freed in its branch, whose aliases stay in the branch. The allocation
+  /// returned leaves the index, and so does every candidate found unable to
+  /// share: hoisting neither removes uses nor adds frees of its aliases, so
+  /// it stays unable.
+  std::pair<memref::AllocOp, memref::DeallocOp> take(memref::AllocOp alloc,
+                                                     scf::IfOp ifOp) {
+    Region *other = alloc->getParentRegion() == &ifOp.getThenRegion()
+                        ? &ifOp.getElseRegion()
+                        : &ifOp.getThenRegion();
+    if (other->empty())
+      return {};
+    Block *block = &other->front();
+    auto [blockIt, inserted] = groups.try_emplace(block);
+    if (inserted)
+      for (auto candidate : block->getOps<memref::AllocOp>())
+        blockIt->second[getKey(candidate)].allocs.push_back(candidate);
+    auto it = blockIt->second.find(getKey(alloc));
+    if (it == blockIt->second.end())
+      return {};
+    Group &group = it->second;
+    for (unsigned pos = group.first; pos < group.allocs.size(); ++pos) {
+      memref::AllocOp partner = group.allocs[pos];
+      if (!partner || !isSameShape(partner, alloc))
+        continue;
+      group.remove(pos);
+      if (partner->getBlock() != block)
+        continue;
+      if (memref::DeallocOp dealloc =
+              findDeallocInSameIteration(partner, ifOp, analysis))
+        return {partner, dealloc};
+    }
     return {};
-  for (auto partner : other->front().getOps<memref::AllocOp>()) {
-    if (taken.contains(partner) || partner.getType() != alloc.getType() ||
-        partner->getOperands() != alloc->getOperands() ||
-        partner->getAttrDictionary() != alloc->getAttrDictionary())
-      continue;
-    if (memref::DeallocOp dealloc =
-            findDeallocInSameIteration(partner, ifOp, analysis))
-      return {partner, dealloc};
   }
-  return {};
-}
+
+  /// An allocation was moved into `block`: its index is built anew on the
+  /// next question about it. (Allocations are visited in walk order, so a
+  /// branch takes in the allocations hoisted out of its nested ops before
+  /// the other branch asks about it.)
+  void notifyMovedInto(Block *block) { groups.erase(block); }
+
+private:
+  /// The candidates of one key, in block order; taken ones are null.
+  struct Group {
+    SmallVector<memref::AllocOp, 1> allocs;
+    /// The position of the first candidate that is not null.
+    unsigned first = 0;
+
+    void remove(unsigned pos) {
+      allocs[pos] = nullptr;
+      while (first < allocs.size() && !allocs[first])
+        ++first;
+    }
+  };
+
+  /// A hash of what partners share; `isSameShape` tells collisions apart.
+  static llvm::hash_code getKey(memref::AllocOp alloc) {
+    return llvm::hash_combine(
+        alloc.getType().getAsOpaquePointer(),
+        alloc->getAttrDictionary().getAsOpaquePointer(),
+        llvm::hash_combine_range(alloc->getOperands().begin(),
+                                 alloc->getOperands().end()));
+  }
+
+  /// Returns true if `a` and `b` can share one buffer.
+  static bool isSameShape(memref::AllocOp a, memref::AllocOp b) {
+    return a.getType() == b.getType() && a->getOperands() == b->getOperands() &&
+           a->getAttrDictionary() == b->getAttrDictionary();
+  }
+
+  const BufferLifetimeAnalysis &analysis;
+  DenseMap<Block *, DenseMap<llvm::hash_code, Group>> groups;
+};
+} // namespace
 
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
@@ -109,6 +172,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
     if (!leftAlone.contains(alloc))
       allocs.push_back(alloc);
   });
+  BranchPartners partners(analysis);
   // Allocations erased because they share the buffer of another one.
   llvm::SmallPtrSet<Operation *, 8> erased;
 
@@ -137,8 +201,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
             findDeallocInSameIteration(alloc, ifOp, analysis);
         if (!dealloc)
           break;
-        auto [partner, partnerDealloc] =
-            findPartnerInOtherBranch(alloc, ifOp, analysis, erased);
+        auto [partner, partnerDealloc] = partners.take(alloc, ifOp);
         LoopLikeOpInterface enclosingLoop =
             getSequentialLoop(ifOp->getParentOp());
         bool leavesLoopNext =
@@ -149,6 +212,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
           break;
         rewriter.moveOpBefore(alloc, ifOp);
         rewriter.moveOpAfter(dealloc, ifOp);
+        partners.notifyMovedInto(alloc->getBlock());
         if (partner) {
           rewriter.eraseOp(partnerDealloc);
           analysis.notifyReplaced(partner.getResult(), alloc.getResult());
@@ -168,6 +232,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         break;
       rewriter.moveOpBefore(alloc, loop);
       rewriter.moveOpAfter(dealloc, loop);
+      partners.notifyMovedInto(alloc->getBlock());
       ++numHoisted;
     }
   }

@@ -321,3 +321,71 @@ func.func @if_not_hoisted(%n: index, %c: i1, %out: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// Partners are taken in block order among the allocations of the other
+// branch with the same type: one of another type and one that leaves its
+// branch (returned through the terminator) are passed over, and each
+// partner serves one allocation. The buffer of the inner loop of the else
+// branch is hoisted into that branch first, and then shares the buffer of
+// the third allocation of the then branch.
+
+// CHECK-LABEL: func @if_partners_in_order
+//   CHECK-DAG:   %[[A0:.*]] = memref.alloc() : memref<4xf32>
+//   CHECK-DAG:   %[[A1:.*]] = memref.alloc() : memref<4xf32>
+//   CHECK-DAG:   %[[A2:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.if
+//       CHECK:     "test.use"(%[[A0]])
+//  CHECK-NEXT:     "test.use"(%[[A1]])
+//  CHECK-NEXT:     "test.use"(%[[A2]])
+//       CHECK:   } else {
+//  CHECK-NEXT:     %[[I:.*]] = memref.alloc() : memref<8xf32>
+//  CHECK-NEXT:     %[[E:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:     "test.use"(%[[I]])
+//  CHECK-NEXT:     "test.use"(%[[E]])
+//  CHECK-NEXT:     "test.use"(%[[A0]])
+//  CHECK-NEXT:     "test.use"(%[[A1]])
+//       CHECK:     scf.for
+//  CHECK-NEXT:       "test.use"(%[[A2]])
+//       CHECK:     memref.dealloc %[[I]]
+//  CHECK-NEXT:     scf.yield %[[E]]
+//       CHECK:   memref.dealloc %[[A2]]
+//   CHECK-DAG:   memref.dealloc %[[A1]]
+//   CHECK-DAG:   memref.dealloc %[[A0]]
+func.func @if_partners_in_order(%c: i1, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.if %c -> memref<4xf32> {
+    %a0 = memref.alloc() : memref<4xf32>
+    %a1 = memref.alloc() : memref<4xf32>
+    %a2 = memref.alloc() : memref<4xf32>
+    %o = memref.alloc() : memref<4xf32>
+    "test.use"(%a0) : (memref<4xf32>) -> ()
+    "test.use"(%a1) : (memref<4xf32>) -> ()
+    "test.use"(%a2) : (memref<4xf32>) -> ()
+    memref.dealloc %a0 : memref<4xf32>
+    memref.dealloc %a1 : memref<4xf32>
+    memref.dealloc %a2 : memref<4xf32>
+    scf.yield %o : memref<4xf32>
+  } else {
+    %i = memref.alloc() : memref<8xf32>
+    %e = memref.alloc() : memref<4xf32>
+    %b0 = memref.alloc() : memref<4xf32>
+    %b1 = memref.alloc() : memref<4xf32>
+    "test.use"(%i) : (memref<8xf32>) -> ()
+    "test.use"(%e) : (memref<4xf32>) -> ()
+    "test.use"(%b0) : (memref<4xf32>) -> ()
+    "test.use"(%b1) : (memref<4xf32>) -> ()
+    memref.dealloc %b0 : memref<4xf32>
+    memref.dealloc %b1 : memref<4xf32>
+    scf.for %k = %c0 to %n step %c1 {
+      %b2 = memref.alloc() : memref<4xf32>
+      "test.use"(%b2) : (memref<4xf32>) -> ()
+      memref.dealloc %b2 : memref<4xf32>
+    }
+    memref.dealloc %i : memref<8xf32>
+    scf.yield %e : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}

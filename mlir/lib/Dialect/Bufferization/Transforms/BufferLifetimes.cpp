@@ -544,6 +544,37 @@ static bool isSourceSeenAfterCopy(CopyCandidate candidate,
   return false;
 }
 
+/// Returns true if an op between the copy of `candidate` and the free of its
+/// source (other than `metadata`, which feeds the free), or an op nested in
+/// one, uses a buffer that may share the source's allocation. Nothing after
+/// the free needs a look: the input cannot touch the source's memory there,
+/// so a buffer used after the free that may alias the source is in fact
+/// another one; nor do uses outside the block, which run before the copy or
+/// after the free, except through an escaped descriptor
+/// (`isSourceSeenAfterCopy`). This walk costs the ops between the two, where
+/// a look at every use of every alias of the source would cost, in a chain
+/// of copies that each hand the same buffer on, the uses of all the buffers
+/// merged into it before.
+static bool isSourceUsedBeforeFree(CopyCandidate candidate, Operation *metadata,
+                                   CopyElisionState &state) {
+  Value source = candidate.copy.getSource();
+  for (Operation *op = candidate.copy->getNextNode();
+       op != candidate.sourceDealloc; op = op->getNextNode()) {
+    if (op == metadata)
+      continue;
+    WalkResult result = op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (isa<BaseMemRefType>(operand.getType()) &&
+            (operand == source || !state.areDistinct(operand, source)))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return true;
+  }
+  return false;
+}
+
 /// Reuses the source: `%t = alloc; ...; copy %s, %t; dealloc %s` where `%t`
 /// is unused before the copy and `%s` is dead after it becomes `%s` in
 /// place of `%t`.
@@ -559,8 +590,7 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
   if (hasUseBetween(target, targetAlloc, copy, {copy}, analysis) ||
-      hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},
-                  analysis) ||
+      isSourceUsedBeforeFree(candidate, metadata, state) ||
       isSourceSeenAfterCopy(candidate, analysis))
     return false;
   state.rewrite(rewriter, copy, candidate.sourceDealloc, targetAlloc, source);

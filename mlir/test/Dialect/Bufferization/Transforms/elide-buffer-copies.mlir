@@ -4,9 +4,11 @@
 // RUN:   | FileCheck %s --check-prefix=REMARK
 
 // The copies removed in this file, in order: two in @reuse_source, one in
-// @reuse_target and one in @target_used_outside_block.
+// @reuse_target, one in @target_used_outside_block, one in
+// @source_alias_used_after_free and three in @chain_of_copies.
 // REMARK: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its target is replaced with its source"
 // REMARK-COUNT-3: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its source is replaced with its target"
+// REMARK-COUNT-4: remark: [Passed] CopyElided | Category:elide-buffer-copies | Remark="copy removed: its target is replaced with its source"
 // REMARK-NOT: remark
 
 // Reuse the source: the fresh target is unused before the copy and the
@@ -208,5 +210,107 @@ func.func @different_types(%out: memref<4xf32, strided<[1], offset: ?>>) {
   "test.fill"(%s) : (memref<4xf32>) -> ()
   memref.copy %s, %out : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>
   memref.dealloc %s : memref<4xf32>
+  return
+}
+
+// -----
+
+// A value that may be the source is read after the source is freed: there
+// it can only be the other buffer, so the source still takes the place of
+// the target.
+
+// CHECK-LABEL: func @source_alias_used_after_free
+//  CHECK-SAME:   (%[[C:.*]]: i1, %[[F:.*]]: f32, %[[O:.*]]: memref<4xf32>)
+//       CHECK:   %[[S:.*]] = memref.alloc()
+//  CHECK-NEXT:   linalg.fill ins(%[[F]] : f32) outs(%[[S]]
+//  CHECK-NEXT:   %[[EITHER:.*]] = arith.select %[[C]], %[[S]], %[[O]]
+//  CHECK-NEXT:   %[[V:.*]] = memref.load %[[EITHER]]
+//  CHECK-NEXT:   %[[W:.*]] = memref.load %[[EITHER]]
+//  CHECK-NEXT:   "test.use"(%[[S]])
+//  CHECK-NEXT:   memref.dealloc %[[S]]
+//  CHECK-NEXT:   return %[[V]], %[[W]]
+func.func @source_alias_used_after_free(%c: i1, %f: f32, %o: memref<4xf32>) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+  %either = arith.select %c, %s, %o : memref<4xf32>
+  %v = memref.load %either[%c0] : memref<4xf32>
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  %w = memref.load %either[%c0] : memref<4xf32>
+  "test.use"(%t) : (memref<4xf32>) -> ()
+  memref.dealloc %t : memref<4xf32>
+  return %v, %w : f32, f32
+}
+
+// -----
+
+// Between the copy and the free of the source, a view of the source is read
+// inside a region, or a value that may be the source is: both copies stay.
+
+// CHECK-LABEL: func @source_read_before_free
+//       CHECK:   memref.copy
+//  CHECK-NEXT:   scf.if
+//       CHECK:   arith.select
+//  CHECK-NEXT:   memref.alloc
+//  CHECK-NEXT:   memref.copy
+func.func @source_read_before_free(%c: i1, %f: f32, %o: memref<4xf32>) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  %v = scf.if %c -> f32 {
+    %view = memref.subview %s[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+    %x = memref.load %view[%c0] : memref<2xf32, strided<[1], offset: 1>>
+    scf.yield %x : f32
+  } else {
+    scf.yield %f : f32
+  }
+  memref.dealloc %s : memref<4xf32>
+  %u = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%u : memref<4xf32>)
+  %either = arith.select %c, %u, %o : memref<4xf32>
+  %w0 = memref.alloc() : memref<4xf32>
+  memref.copy %u, %w0 : memref<4xf32> to memref<4xf32>
+  %w = memref.load %either[%c0] : memref<4xf32>
+  memref.dealloc %u : memref<4xf32>
+  "test.use"(%t, %w0) : (memref<4xf32>, memref<4xf32>) -> ()
+  memref.dealloc %t : memref<4xf32>
+  memref.dealloc %w0 : memref<4xf32>
+  return %v, %w : f32, f32
+}
+
+// -----
+
+// A chain of copies, each out of a buffer that dies at it and into a fresh
+// one read after: the first buffer serves the whole chain.
+
+// CHECK-LABEL: func @chain_of_copies
+//       CHECK:   %[[S:.*]] = memref.alloc()
+//   CHECK-NOT:   memref.alloc
+//   CHECK-NOT:   memref.copy
+//       CHECK:   "test.use"(%[[S]])
+//  CHECK-NEXT:   "test.use"(%[[S]])
+//  CHECK-NEXT:   "test.use"(%[[S]])
+//  CHECK-NEXT:   memref.dealloc %[[S]]
+//  CHECK-NEXT:   return
+func.func @chain_of_copies(%f: f32) {
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+  %t1 = memref.alloc() : memref<4xf32>
+  memref.copy %s, %t1 : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  "test.use"(%t1) : (memref<4xf32>) -> ()
+  %t2 = memref.alloc() : memref<4xf32>
+  memref.copy %t1, %t2 : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t1 : memref<4xf32>
+  "test.use"(%t2) : (memref<4xf32>) -> ()
+  %t3 = memref.alloc() : memref<4xf32>
+  memref.copy %t2, %t3 : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t2 : memref<4xf32>
+  "test.use"(%t3) : (memref<4xf32>) -> ()
+  memref.dealloc %t3 : memref<4xf32>
   return
 }

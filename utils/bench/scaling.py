@@ -11,6 +11,10 @@ For each shape and size, generates a module of about that many operations
 (nested ones and terminators included), times the stock and our
 `buffer-deallocation-pipeline` on it with `-mlir-timing` on one thread, and
 records each stage's time and the peak resident set size of the compiler.
+Each pipeline runs twice: as `mlir-opt` runs it by default, with the
+verifier after every pass (its time counts towards the pass before it), and
+with `--verify-each=0`, which shows the passes' own work. The verifier costs
+the same for every pass, so a pipeline of more passes pays it more often.
 The growth exponent of a pipeline on a shape is the slope of log(time) over
 log(operations), fitted by least squares over the sizes that finished within
 the time limit.
@@ -209,9 +213,10 @@ def sized_input(tools, shape, ops):
     return text, count_ops(tools, text)
 
 
-def timed_run(tools, tool, text, pipeline, timeout):
-    """Runs `pipeline` once; returns (pass seconds, per-pass times, peak RSS in
-    bytes), or None if it took longer than `timeout` seconds."""
+def timed_run(tools, tool, text, pipeline, timeout, extra=()):
+    """Runs `pipeline` once, with the extra options `extra`; returns (pass
+    seconds, per-pass times, peak RSS in bytes), or None if it took longer
+    than `timeout` seconds."""
     with tempfile.TemporaryDirectory() as work:
         src = os.path.join(work, "in.mlir")
         err = os.path.join(work, "err.txt")
@@ -226,7 +231,7 @@ def timed_run(tools, tool, text, pipeline, timeout):
             "--mlir-disable-threading",
             "-o",
             os.devnull,
-        ]
+        ] + list(extra)
         with open(err, "w") as errf:
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errf)
             killed = []
@@ -343,7 +348,8 @@ def main(args, tools):
     if unknown:
         raise bench.Error("unknown shape %s (known: %s)" % (unknown[0], ", ".join(SHAPES)))
 
-    # results[shape][pipeline] = [(ops, {seconds, times, rss} or None)]
+    # results[shape][pipeline] = [(ops, {seconds, times, rss, quick} or
+    # None)], where `quick` is the run without the verifier, or None.
     results = {shape: {name: [] for name, _, _ in PIPELINES} for shape in shapes}
     for shape in shapes:
         for size in sizes:
@@ -352,22 +358,35 @@ def main(args, tools):
                 r = timed_run(tools, tool, text, bench.module([pipeline]), args.scaling_timeout)
                 if r:
                     r = {"seconds": r[0], "times": r[1], "rss": r[2]}
+                    # Only the verifier is left out, so a run that timed out
+                    # with it is not run again without it.
+                    q = timed_run(
+                        tools, tool, text, bench.module([pipeline]), args.scaling_timeout, ["--verify-each=0"]
+                    )
+                    r["quick"] = {"seconds": q[0], "times": q[1]} if q else None
                 results[shape][name].append((ops, r))
             print("bench: scaling, %s at %d operations done" % (shape, ops), file=sys.stderr)
 
     print("## Compile-time scaling\n")
     print(
         "Pipeline time in ms (one run, one thread; parsing and printing not "
-        "counted), ours against stock, and the compiler's peak RSS in MB. "
-        "Runs longer than %d s are stopped (`>`).\n" % args.scaling_timeout
+        "counted), ours against stock, as `mlir-opt` runs it (with the "
+        "verifier after every pass) and with `--verify-each=0` (`w/o verifier`), "
+        "and the compiler's peak RSS in MB. Runs longer than %d s are stopped "
+        "(`>`).\n" % args.scaling_timeout
     )
     for shape in shapes:
         print("### %s\n" % shape)
-        print("| operations | stock ms | ours ms | ours / stock | stock RSS MB | ours RSS MB |")
-        print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+        print(
+            "| operations | stock ms | ours ms | ours / stock | stock ms w/o verifier "
+            "| ours ms w/o verifier | ours / stock w/o verifier | stock RSS MB | ours RSS MB |"
+        )
+        print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for k in range(len(sizes)):
             ops, stock = results[shape]["stock"][k]
             _, ours = results[shape]["ours"][k]
+            stock_quick = stock["quick"] if stock else None
+            ours_quick = ours["quick"] if ours else None
 
             def ms(r):
                 return "%.1f" % (r["seconds"] * 1000) if r else "> %d000" % args.scaling_timeout
@@ -375,12 +394,33 @@ def main(args, tools):
             def mb(r):
                 return "%.0f" % (r["rss"] / 1e6) if r else "-"
 
-            ratio = "%.3fx" % (ours["seconds"] / stock["seconds"]) if stock and ours else "-"
-            print("| {:,} | {} | {} | {} | {} | {} |".format(ops, ms(stock), ms(ours), ratio, mb(stock), mb(ours)))
+            def ratio(a, b):
+                return "%.3fx" % (b["seconds"] / a["seconds"]) if a and b else "-"
+
+            print(
+                "| {:,} | {} | {} | {} | {} | {} | {} | {} | {} |".format(
+                    ops,
+                    ms(stock),
+                    ms(ours),
+                    ratio(stock, ours),
+                    ms(stock_quick),
+                    ms(ours_quick),
+                    ratio(stock_quick, ours_quick),
+                    mb(stock),
+                    mb(ours),
+                )
+            )
         slopes = {
             name: exponent([(o, r["seconds"]) for o, r in results[shape][name] if r]) for name, _, _ in PIPELINES
         }
-        print("| growth exponent | %.2f | %.2f | | | |" % (slopes["stock"], slopes["ours"]))
+        quick_slopes = {
+            name: exponent([(o, r["quick"]["seconds"]) for o, r in results[shape][name] if r and r["quick"]])
+            for name, _, _ in PIPELINES
+        }
+        print(
+            "| growth exponent | %.2f | %.2f | | %.2f | %.2f | | | |"
+            % (slopes["stock"], slopes["ours"], quick_slopes["stock"], quick_slopes["ours"])
+        )
         print()
         for name, _, _ in PIPELINES:
             done = [(o, r) for o, r in results[shape][name] if r]
@@ -406,6 +446,10 @@ def main(args, tools):
                                 "seconds": r["seconds"] if r else None,
                                 "peak_rss_bytes": r["rss"] if r else None,
                                 "stages": r["times"] if r else None,
+                                "seconds_without_verifier": (
+                                    r["quick"]["seconds"] if r and r["quick"] else None
+                                ),
+                                "stages_without_verifier": r["quick"]["times"] if r and r["quick"] else None,
                             }
                             for o, r in results[shape][name]
                         ]

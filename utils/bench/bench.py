@@ -29,7 +29,9 @@ tracker, then run. Recorded per program and configuration: the tracker's
 mallocs, frees, peak and total bytes, leaks and bad frees; the
 `dealloc_helper` call sites and `bufferization.clone` ops in the pipeline's
 output; the pipeline's compile time (the passes' wall time from -mlir-timing on
-one thread, without parsing and printing; median of --compile-runs runs);
+one thread, without parsing and printing; median of --compile-runs runs), as
+mlir-opt runs it, with the verifier after every pass, and without the
+verifier (--verify-each=0);
 the program's run time (median of --runs runs); whether its output equals
 the stock configuration's.
 
@@ -172,13 +174,18 @@ def pipeline_seconds(times):
     return times["Total"] - times.get("Parser", 0.0) - times.get("Output", 0.0)
 
 
-def timed_compile(tools, tool, text, pipeline, runs):
-    """Runs `pipeline`; returns its output, the median pipeline seconds and
-    the per-pass times of the median run."""
+def timed_compile(tools, tool, text, pipeline, runs, extra=()):
+    """Runs `pipeline` with the extra options `extra`; returns its output,
+    the median pipeline seconds and the per-pass times of the median run."""
     samples = []
     out = None
     for _ in range(runs):
-        out, err = tools.opt(tool, text, pipeline, ["--mlir-timing", "--mlir-timing-display=list", "--mlir-disable-threading"])
+        out, err = tools.opt(
+            tool,
+            text,
+            pipeline,
+            ["--mlir-timing", "--mlir-timing-display=list", "--mlir-disable-threading"] + list(extra),
+        )
         times = pass_times(err)
         samples.append((pipeline_seconds(times), times))
     samples.sort(key=lambda s: s[0])
@@ -257,6 +264,11 @@ def measure(tools, path, config, args, work):
     if prepare:
         text, _ = tools.opt(tool, text, module(prepare))
     ir, seconds, _ = timed_compile(tools, tool, text, module(timed), args.compile_runs)
+    # The passes' own work: the verifier after every pass costs the same per
+    # pass, whatever the pass did.
+    _, quick_seconds, _ = timed_compile(
+        tools, tool, text, module(timed), args.compile_runs, ["--verify-each=0"]
+    )
     name = os.path.splitext(os.path.basename(path))[0] + "." + config
     exe = build_executable(tools, ir, work, name)
     output, stats, run_seconds = run_executable(exe, args.runs)
@@ -264,6 +276,7 @@ def measure(tools, path, config, args, work):
     result["helper_calls"] = len(re.findall(r"\bcall @dealloc_helper\b", ir))
     result["clones"] = len(re.findall(r"\bbufferization\.clone\b", ir))
     result["compile_ms"] = round(seconds * 1000, 3)
+    result["compile_ms_without_verifier"] = round(quick_seconds * 1000, 3)
     result["run_ms"] = round(run_seconds * 1000, 3)
     result["output"] = output.strip()
     return result
@@ -278,6 +291,7 @@ METRICS = [
     ("helper_calls", "dealloc_helper calls (static)", True),
     ("clones", "bufferization.clone ops", True),
     ("compile_ms", "pipeline compile time, ms", False),
+    ("compile_ms_without_verifier", "pipeline compile time without the verifier (--verify-each=0), ms", False),
     ("run_ms", "run time, ms", False),
 ]
 

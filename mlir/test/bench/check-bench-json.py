@@ -16,6 +16,7 @@ for name, run in runs.items():
     assert run["checksum_ok"], (name, run)
     assert run["output"].startswith("checksum: "), (name, run["output"])
     assert run["compile_ms"] > 0 and run["run_ms"] > 0, (name, run)
+    assert 0 < run["compile_ms_without_verifier"], (name, run)
 assert runs["ours"]["mallocs"] * 10 < runs["stock"]["mallocs"], runs
 assert runs["ours"]["peak_bytes"] < runs["stock"]["peak_bytes"], runs
 assert data["failures"] == [], data["failures"]

@@ -111,10 +111,17 @@ static bool isRecyclableType(Type type) {
 
 /// Pairs each static allocation in `block` with a deallocation in `block`
 /// that frees a buffer of the same type that is an argument of `block`, so a
-/// buffer of an earlier iteration. Each op is in at most one pair.
+/// buffer of an earlier iteration. Each op is in at most one pair; an
+/// allocation takes the first deallocation of its type that is free and
+/// aligned as it asks. The deallocations are grouped by type, so that
+/// pairing costs time linear in the ops of the block (unless allocations ask
+/// for an alignment that the buffers of many deallocations lack).
 static SmallVector<BufferPair> findBufferPairs(Block *block) {
   SmallVector<memref::AllocOp> allocs;
-  SmallVector<memref::DeallocOp> deallocs;
+  /// The deallocations of each type in block order, taken ones null, and
+  /// the position of the first that is not.
+  DenseMap<Type, std::pair<SmallVector<memref::DeallocOp>, unsigned>>
+      deallocsByType;
   for (Operation &op : *block) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (alloc->getNumOperands() == 0 && isRecyclableType(alloc.getType()))
@@ -122,27 +129,32 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
     } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       auto arg = dyn_cast<BlockArgument>(getFreedBuffer(dealloc));
       if (arg && arg.getOwner() == block && getIncomingValues(arg))
-        deallocs.push_back(dealloc);
+        deallocsByType[arg.getType()].first.push_back(dealloc);
     }
   }
 
   SmallVector<BufferPair> pairs;
   for (memref::AllocOp alloc : allocs) {
-    auto *it = llvm::find_if(deallocs, [&](memref::DeallocOp dealloc) {
-      if (!dealloc)
-        return false;
-      Value freed = getFreedBuffer(dealloc);
-      if (freed.getType() != alloc.getType())
-        return false;
-      // The spare stands in for `alloc`, so it must be aligned as requested.
-      std::optional<uint64_t> alignment = alloc.getAlignment();
-      llvm::SmallDenseSet<Value> visited;
-      return !alignment || isAllocatedWithAlignment(freed, *alignment, visited);
-    });
-    if (it == deallocs.end())
+    auto it = deallocsByType.find(alloc.getType());
+    if (it == deallocsByType.end())
       continue;
-    pairs.push_back({alloc, *it});
-    *it = nullptr;
+    auto &[deallocs, first] = it->second;
+    // The spare stands in for `alloc`, so it must be aligned as requested.
+    std::optional<uint64_t> alignment = alloc.getAlignment();
+    for (unsigned pos = first; pos < deallocs.size(); ++pos) {
+      memref::DeallocOp dealloc = deallocs[pos];
+      if (!dealloc)
+        continue;
+      llvm::SmallDenseSet<Value> visited;
+      if (alignment && !isAllocatedWithAlignment(getFreedBuffer(dealloc),
+                                                 *alignment, visited))
+        continue;
+      pairs.push_back({alloc, dealloc});
+      deallocs[pos] = nullptr;
+      while (first < deallocs.size() && !deallocs[first])
+        ++first;
+      break;
+    }
   }
   return pairs;
 }

@@ -212,3 +212,44 @@ func.func @while_after_region(%c: i1) {
   memref.dealloc %r : memref<4xf32>
   return
 }
+
+// -----
+
+// Three buffers freed per iteration, two of one type: each allocation takes
+// the first freed buffer of its type that is aligned as it asks. The aligned
+// allocation passes over the buffer that comes from an argument, which the
+// unaligned one then takes; the other type pairs with its own.
+
+// CHECK-LABEL: func @for_pairs_by_type
+//  CHECK-SAME:   (%[[N:.*]]: index, %[[ARG:.*]]: memref<4xf32>)
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   %[[C:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+//       CHECK:   %[[S1:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+//  CHECK-NEXT:   %[[S2:.*]] = memref.alloc() : memref<8xf32>
+//  CHECK-NEXT:   %[[S3:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.for {{.*}} iter_args(%[[M0:.*]] = %[[ARG]], %[[M1:.*]] = %[[B]], %[[M2:.*]] = %[[C]], %[[P1:.*]] = %[[S1]], %[[P2:.*]] = %[[S2]], %[[P3:.*]] = %[[S3]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     "test.use"(%[[M0]], %[[M1]], %[[M2]], %[[P1]], %[[P2]], %[[P3]])
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield %[[P3]], %[[P2]], %[[P1]], %[[M2]], %[[M1]], %[[M0]]
+// REMARK: remark: [Passed] DoubleBuffered | Category:double-buffer-loops | Remark="recycled 3 freed buffer(s) of an earlier iteration instead of allocating"
+func.func @for_pairs_by_type(%n: index, %arg: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = memref.alloc() : memref<8xf32>
+  %c = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%m0 = %arg, %m1 = %b, %m2 = %c)
+      -> (memref<4xf32>, memref<8xf32>, memref<4xf32>) {
+    %new1 = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+    %new2 = memref.alloc() : memref<8xf32>
+    %new3 = memref.alloc() : memref<4xf32>
+    "test.use"(%m0, %m1, %m2, %new1, %new2, %new3)
+        : (memref<4xf32>, memref<8xf32>, memref<4xf32>, memref<4xf32>, memref<8xf32>, memref<4xf32>) -> ()
+    memref.dealloc %m0 : memref<4xf32>
+    memref.dealloc %m1 : memref<8xf32>
+    memref.dealloc %m2 : memref<4xf32>
+    scf.yield %new3, %new2, %new1 : memref<4xf32>, memref<8xf32>, memref<4xf32>
+  }
+  "test.use"(%r#0, %r#1, %r#2) : (memref<4xf32>, memref<8xf32>, memref<4xf32>) -> ()
+  return
+}

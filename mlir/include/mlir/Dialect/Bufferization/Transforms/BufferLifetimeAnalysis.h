@@ -1,5 +1,4 @@
-//===- BufferLifetimeAnalysis.h - Aliases and escapes of buffers -*- C++
-//-*-===//
+//===- BufferLifetimeAnalysis.h - Buffer aliases and escapes ----*- C++ -*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.

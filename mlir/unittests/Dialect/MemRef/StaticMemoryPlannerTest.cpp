@@ -155,6 +155,32 @@ SmallVector<Event> makeRandomTrace(std::mt19937_64 &rng, unsigned numBuffers,
   return events;
 }
 
+// Among free chunks of the same size, size-first takes the first in address
+// order; the cost model prefers the one freed last.
+TEST(StaticMemoryPlanner, TiesBetweenFreeChunks) {
+  SmallVector<Event> events = {Event::alloc(0, 64), Event::alloc(1, 64),
+                               Event::alloc(2, 64), Event::alloc(3, 64),
+                               Event::free(0),      Event::free(2),
+                               Event::alloc(4, 64)};
+  EXPECT_EQ(plan(events, 64, Mode::SizeFirst).offsets[4], 0u);
+  EXPECT_EQ(plan(events, 64, Mode::CostModel).offsets[4], 128u);
+}
+
+// When no free chunk fits, the last of the largest in address order grows,
+// and the buffers after it move up.
+TEST(StaticMemoryPlanner, GrowsTheLastOfTheLargest) {
+  SmallVector<Event> events = {Event::alloc(0, 64), Event::alloc(1, 64),
+                               Event::alloc(2, 64), Event::alloc(3, 64),
+                               Event::free(0),      Event::free(2),
+                               Event::alloc(4, 256)};
+  for (Mode mode : {Mode::CostModel, Mode::SizeFirst}) {
+    StaticMemoryPlan p = plan(events, 64, mode);
+    EXPECT_EQ(p.offsets[4], 128u);
+    EXPECT_EQ(p.offsets[3], 384u);
+    EXPECT_EQ(p.totalSize, 448u);
+  }
+}
+
 // The invariants of every plan, over 10,000 random traces: buffers alive at
 // the same time never share a byte, every offset is aligned, every buffer
 // fits in the total, and the total is at least the most bytes alive at once.
@@ -217,10 +243,23 @@ TEST(StaticMemoryPlanner, RandomTraces) {
 }
 
 // Not a test: the time to plan 100,000 buffers with at most 256 alive at
-// once. Run with --gtest_also_run_disabled_tests.
+// once, and 20,000 with up to 10,000 alive at once. Run with
+// --gtest_also_run_disabled_tests.
 TEST(StaticMemoryPlanner, DISABLED_Benchmark100kBuffers) {
   std::mt19937_64 rng(1);
   SmallVector<Event> events = makeRandomTrace(rng, 100000, 1 << 20, 256);
+  SmallVector<Event> manyAlive = makeRandomTrace(rng, 20000, 1 << 12, 10000);
+  for (Mode mode : {Mode::CostModel, Mode::SizeFirst}) {
+    auto start = std::chrono::steady_clock::now();
+    StaticMemoryPlan p = plan(manyAlive, 64, mode);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    std::printf("20000 buffers, up to 10000 alive, %s: %.3f s, total %llu "
+                "bytes\n",
+                stringifyMemoryPlannerMode(mode).str().c_str(), seconds,
+                static_cast<unsigned long long>(p.totalSize));
+  }
   for (Mode mode :
        {Mode::CostModel, Mode::SizeFirst, Mode::GreedyBySize, Mode::Smallest}) {
     auto start = std::chrono::steady_clock::now();

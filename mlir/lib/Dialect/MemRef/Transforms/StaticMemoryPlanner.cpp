@@ -19,6 +19,12 @@
 // Markers are never removed, so a buffer keeps the marker it starts at, and
 // the final offsets come from one pass over the list at the end.
 //
+// The free chunks are indexed by size, and by address order among chunks of
+// one size, so that choosing a chunk costs logarithmic time in the number of
+// chunks rather than a look at each of them: a scope with many buffers alive
+// at once has as many chunks. Address order is kept as a key per chunk,
+// spaced out so that a split finds a key between its neighbours' keys.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
@@ -30,6 +36,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <list>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::memref;
@@ -139,8 +146,26 @@ private:
     bool isFree;
     /// Number of frees in the trace when the chunk became free.
     uint64_t freedAt;
+    /// Increases with the address of the chunk.
+    uint64_t order;
   };
   using ChunkIt = std::list<Chunk>::iterator;
+
+  /// The space between the order keys of chunks that are appended or
+  /// renumbered.
+  static constexpr uint64_t kOrderGap = uint64_t(1) << 32;
+
+  /// Makes `chunk` a free chunk, or no longer one, in the index.
+  void indexFree(ChunkIt chunk) {
+    freeChunks.try_emplace({chunk->size, chunk->order}, chunk);
+  }
+  void unindexFree(ChunkIt chunk) {
+    freeChunks.erase({chunk->size, chunk->order});
+  }
+
+  /// Returns an order key between those of `chunk` and the chunk after it,
+  /// renumbering the chunks when there is none.
+  uint64_t getOrderAfter(ChunkIt chunk);
 
   unsigned addMarker(unsigned next, uint64_t gap) {
     markers.push_back({next, gap});
@@ -163,49 +188,65 @@ private:
   SmallVector<unsigned> startMarker;
   std::vector<ChunkIt> chunkOf;
   uint64_t numFrees = 0;
+  /// The free chunks by size and order key.
+  std::map<std::pair<uint64_t, uint64_t>, ChunkIt> freeChunks;
 };
 } // namespace
 
-OnlinePlanner::ChunkIt OnlinePlanner::chooseChunk(uint64_t size) {
-  ChunkIt best = chunks.end();
-  if (mode == MemoryPlannerMode::SizeFirst) {
-    // The smallest chunk that fits; failing that, the largest one, which
-    // grows the least.
-    ChunkIt largest = chunks.end();
-    for (ChunkIt it = chunks.begin(), e = chunks.end(); it != e; ++it) {
-      if (!it->isFree)
-        continue;
-      if (it->size >= size && (best == e || it->size < best->size))
-        best = it;
-      if (largest == e || it->size >= largest->size)
-        largest = it;
-    }
-    return best != chunks.end() ? best : largest;
+uint64_t OnlinePlanner::getOrderAfter(ChunkIt chunk) {
+  ChunkIt next = std::next(chunk);
+  uint64_t limit =
+      next == chunks.end() ? chunk->order + 2 * kOrderGap : next->order;
+  if (limit - chunk->order >= 2)
+    return chunk->order + (limit - chunk->order) / 2;
+  // Renumber every chunk; the free ones are indexed by their keys.
+  freeChunks.clear();
+  uint64_t order = 0;
+  for (ChunkIt it = chunks.begin(), e = chunks.end(); it != e; ++it) {
+    it->order = order += kOrderGap;
+    if (it->isFree)
+      indexFree(it);
   }
+  return chunk->order + kOrderGap / 2;
+}
+
+OnlinePlanner::ChunkIt OnlinePlanner::chooseChunk(uint64_t size) {
+  if (freeChunks.empty())
+    return chunks.end();
+  // When no chunk fits, the largest one grows, as that grows the base buffer
+  // the least; the last in address order among the largest.
+  ChunkIt largest = std::prev(freeChunks.end())->second;
+  auto fitting = freeChunks.lower_bound({size, 0});
+  if (fitting == freeChunks.end())
+    return largest;
+
+  // The smallest chunk that fits, the first in address order among those of
+  // its size.
+  if (mode == MemoryPlannerMode::SizeFirst)
+    return fitting->second;
 
   // The cost model, among the chunks that fit: how well the chunk fits (the
   // share of it the buffer uses) plus a bonus for chunks freed recently,
-  // whose memory is likely still in cache. When none fits, the largest free
-  // chunk grows, as that grows the base buffer the least.
+  // whose memory is likely still in cache; the first in address order among
+  // the best. The chunks are visited by size, so the visit stops at the first
+  // size whose fit plus the largest bonus cannot reach the best score.
   constexpr double kHotWeight = 0.25;
   double bestScore = -1.0;
-  ChunkIt largest = chunks.end();
-  for (ChunkIt it = chunks.begin(), e = chunks.end(); it != e; ++it) {
-    if (!it->isFree)
-      continue;
-    if (largest == e || it->size >= largest->size)
-      largest = it;
-    if (it->size < size)
-      continue;
-    double fit = static_cast<double>(size) / static_cast<double>(it->size);
-    double hot = 1.0 / static_cast<double>(1 + numFrees - it->freedAt);
+  ChunkIt best = chunks.end();
+  for (auto it = fitting, e = freeChunks.end(); it != e; ++it) {
+    ChunkIt chunk = it->second;
+    double fit = static_cast<double>(size) / static_cast<double>(chunk->size);
+    if (fit + kHotWeight < bestScore)
+      break;
+    double hot = 1.0 / static_cast<double>(1 + numFrees - chunk->freedAt);
     double score = fit + kHotWeight * hot;
-    if (score > bestScore) {
+    if (score > bestScore ||
+        (score == bestScore && chunk->order < best->order)) {
       bestScore = score;
-      best = it;
+      best = chunk;
     }
   }
-  return best != chunks.end() ? best : largest;
+  return best;
 }
 
 void OnlinePlanner::split(ChunkIt chunk, uint64_t size) {
@@ -227,12 +268,13 @@ void OnlinePlanner::split(ChunkIt chunk, uint64_t size) {
     if (m == chunk->last)
       restLast = restBegin;
   }
-  Chunk rest{restBegin,       restLast,      chunk->end, chunk->size - size,
-             /*isFree=*/true, chunk->freedAt};
+  Chunk rest{restBegin,           restLast,        chunk->end,
+             chunk->size - size,  /*isFree=*/true, chunk->freedAt,
+             getOrderAfter(chunk)};
   chunk->last = m;
   chunk->end = restBegin;
   chunk->size = size;
-  chunks.insert(std::next(chunk), rest);
+  indexFree(chunks.insert(std::next(chunk), rest));
 }
 
 void OnlinePlanner::allocate(unsigned bufferId, uint64_t size) {
@@ -244,16 +286,21 @@ void OnlinePlanner::allocate(unsigned bufferId, uint64_t size) {
     markers[begin].next = newEnd;
     markers[begin].gap = size;
     endMarker = newEnd;
+    uint64_t order =
+        chunks.empty() ? kOrderGap : chunks.back().order + kOrderGap;
     chunk = chunks.insert(chunks.end(),
-                          Chunk{begin, begin, newEnd, size, false, 0});
-  } else if (chunk->size < size) {
-    // Grow the chunk; everything after it moves up.
-    markers[chunk->last].gap += size - chunk->size;
-    chunk->size = size;
-  } else if (chunk->size > size) {
-    split(chunk, size);
+                          Chunk{begin, begin, newEnd, size, false, 0, order});
+  } else {
+    unindexFree(chunk);
+    chunk->isFree = false;
+    if (chunk->size < size) {
+      // Grow the chunk; everything after it moves up.
+      markers[chunk->last].gap += size - chunk->size;
+      chunk->size = size;
+    } else if (chunk->size > size) {
+      split(chunk, size);
+    }
   }
-  chunk->isFree = false;
   startMarker[bufferId] = chunk->begin;
   chunkOf[bufferId] = chunk;
 }
@@ -265,6 +312,7 @@ void OnlinePlanner::free(unsigned bufferId) {
   if (chunk != chunks.begin()) {
     ChunkIt prev = std::prev(chunk);
     if (prev->isFree) {
+      unindexFree(prev);
       chunk->begin = prev->begin;
       chunk->size += prev->size;
       chunks.erase(prev);
@@ -272,11 +320,13 @@ void OnlinePlanner::free(unsigned bufferId) {
   }
   ChunkIt next = std::next(chunk);
   if (next != chunks.end() && next->isFree) {
+    unindexFree(next);
     chunk->last = next->last;
     chunk->end = next->end;
     chunk->size += next->size;
     chunks.erase(next);
   }
+  indexFree(chunk);
 }
 
 StaticMemoryPlan OnlinePlanner::finish() {

@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -243,19 +244,31 @@ TEST(StaticMemoryPlanner, RandomTraces) {
 }
 
 // Not a test: the time to plan 100,000 buffers with at most 256 alive at
-// once, and 20,000 with up to 10,000 alive at once. Run with
+// once, and twice 20,000 buffers alive at once. Run with
 // --gtest_also_run_disabled_tests.
 TEST(StaticMemoryPlanner, DISABLED_Benchmark100kBuffers) {
   std::mt19937_64 rng(1);
   SmallVector<Event> events = makeRandomTrace(rng, 100000, 1 << 20, 256);
-  SmallVector<Event> manyAlive = makeRandomTrace(rng, 20000, 1 << 12, 10000);
+  // All alive at once, then freed in a random order and allocated again.
+  SmallVector<Event> manyAlive;
+  constexpr unsigned kAlive = 20000;
+  for (unsigned round = 0; round < 2; ++round) {
+    SmallVector<unsigned> ids;
+    for (unsigned i = 0; i < kAlive; ++i) {
+      ids.push_back(round * kAlive + i);
+      manyAlive.push_back(Event::alloc(ids.back(), 1 + rng() % 4096));
+    }
+    std::shuffle(ids.begin(), ids.end(), rng);
+    for (unsigned id : ids)
+      manyAlive.push_back(Event::free(id));
+  }
   for (Mode mode : {Mode::CostModel, Mode::SizeFirst}) {
     auto start = std::chrono::steady_clock::now();
     StaticMemoryPlan p = plan(manyAlive, 64, mode);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
-    std::printf("20000 buffers, up to 10000 alive, %s: %.3f s, total %llu "
+    std::printf("2 x 20000 buffers alive at once, %s: %.3f s, total %llu "
                 "bytes\n",
                 stringifyMemoryPlannerMode(mode).str().c_str(), seconds,
                 static_cast<unsigned long long>(p.totalSize));

@@ -250,7 +250,11 @@ struct FreeBuffersAtLastUsePass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    numDeallocsMoved += freeBuffersAtLastUse(rewriter, getOperation());
+    unsigned numMoved = freeBuffersAtLastUse(rewriter, getOperation());
+    numDeallocsMoved += numMoved;
+    // Nothing changed: this also spares the verifier's run after the pass.
+    if (numMoved == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace
@@ -417,8 +421,11 @@ struct ReuseFreedBuffersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
-    numAllocsReused += reuseFreedBuffers(rewriter, getOperation(), numBytes);
+    unsigned numReused = reuseFreedBuffers(rewriter, getOperation(), numBytes);
+    numAllocsReused += numReused;
     numBytesReused += numBytes;
+    if (numReused == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace
@@ -704,7 +711,10 @@ struct ElideBufferCopiesPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    numCopiesElided += elideBufferCopies(rewriter, getOperation());
+    unsigned numElided = elideBufferCopies(rewriter, getOperation());
+    numCopiesElided += numElided;
+    if (numElided == 0)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -137,11 +137,12 @@ struct LiftUnstructuredControlFlowPass
     DeallocationCFGToSCFTransformation transformation;
     DominanceInfo dominance;
     bool anyFailed = false;
+    bool changed = false;
     for (Region *region : regions) {
       // The lifting expects every block to be reachable from the entry, and
       // the cycle search only visits those; the canonicalizer would drop
       // the others anyway.
-      (void)eraseUnreachableBlocks(rewriter, *region);
+      changed |= succeeded(eraseUnreachableBlocks(rewriter, *region));
       Operation *multiWay = findMultiWayBranch(*region);
       if (!hasCycle(*region) && !multiWay)
         continue;
@@ -163,10 +164,11 @@ struct LiftUnstructuredControlFlowPass
         anyFailed = true;
         continue;
       }
-      FailureOr<bool> changed =
+      FailureOr<bool> lifted =
           transformCFGToSCF(*region, transformation, dominance);
       dominance.invalidate(region);
-      if (failed(changed) || hasCycle(*region) || findMultiWayBranch(*region)) {
+      changed |= failed(lifted) || *lifted;
+      if (failed(lifted) || hasCycle(*region) || findMultiWayBranch(*region)) {
         region->getParentOp()->emitOpError()
             << "has a region whose control flow could not be lifted to "
                "'scf', which ownership-based deallocation needs";
@@ -174,7 +176,10 @@ struct LiftUnstructuredControlFlowPass
       }
     }
     if (anyFailed)
-      signalPassFailure();
+      return signalPassFailure();
+    // Nothing changed: this also spares the verifier's run after the pass.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

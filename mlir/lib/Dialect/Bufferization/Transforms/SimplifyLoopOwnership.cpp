@@ -87,6 +87,34 @@ static bool isFalseInEveryIteration(Value value,
   return false;
 }
 
+/// Returns true if `value` is true whenever it is computed: a constant true,
+/// `arith.ori` with such an operand, `arith.andi` of such operands, or the
+/// indicator result of an `scf.for` that starts true and is true after
+/// every iteration (such as one that took its init over from a function
+/// that owned it).
+static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
+  if (depth > kMaxDepth || !value.getType().isInteger(1))
+    return false;
+  if (matchPattern(value, m_One()))
+    return true;
+  auto recurse = [&](Value operand) {
+    return isTrueInEveryIteration(operand, depth + 1);
+  };
+  if (auto result = dyn_cast<OpResult>(value)) {
+    if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner())) {
+      unsigned index = result.getResultNumber();
+      return recurse(forOp.getInitArgs()[index]) &&
+             recurse(forOp.getYieldedValues()[index]);
+    }
+  }
+  Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<arith::OrIOp>(def))
+    return llvm::any_of(def->getOperands(), recurse);
+  if (isa_and_nonnull<arith::AndIOp>(def))
+    return llvm::all_of(def->getOperands(), recurse);
+  return false;
+}
+
 /// Shrinks `candidates`, a set of i1 region arguments whose initial values
 /// are false, to the greatest subset whose values carried to the next
 /// iteration (given by `getNextValue`) are false whenever the whole subset
@@ -195,21 +223,20 @@ static unsigned foldFalseIterArgs(RewriterBase &rewriter,
 // Ownership transfer into loops
 //===----------------------------------------------------------------------===//
 
-/// Returns the position of the ownership indicator that the ownership-based
-/// deallocation appended to the inits of `loop` for the memref init at
-/// `index`: the indicators follow all other inits, in the order of the
-/// memrefs.
-static std::optional<unsigned> getOwnershipIndex(LoopLikeOpInterface loop,
+/// Returns the position among `values` (the inits or the results of a loop)
+/// of the ownership indicator that the ownership-based deallocation appended
+/// for the memref at `index`: the indicators follow all other values, in the
+/// order of the memrefs.
+static std::optional<unsigned> getOwnershipIndex(ValueRange values,
                                                  unsigned index) {
-  OperandRange inits = loop.getInits();
   unsigned numMemRefs = llvm::count_if(
-      inits.getTypes(), [](Type type) { return isa<BaseMemRefType>(type); });
-  if (numMemRefs * 2 > inits.size())
+      values.getTypes(), [](Type type) { return isa<BaseMemRefType>(type); });
+  if (numMemRefs * 2 > values.size())
     return std::nullopt;
-  unsigned rank = llvm::count_if(inits.take_front(index).getTypes(),
+  unsigned rank = llvm::count_if(values.take_front(index).getTypes(),
                                  [](Type t) { return isa<BaseMemRefType>(t); });
-  unsigned ownershipIndex = inits.size() - numMemRefs + rank;
-  if (!inits[ownershipIndex].getType().isInteger(1))
+  unsigned ownershipIndex = values.size() - numMemRefs + rank;
+  if (!values[ownershipIndex].getType().isInteger(1))
     return std::nullopt;
   return ownershipIndex;
 }
@@ -251,19 +278,30 @@ findDeallocAfterLoop(Operation *loop, Value buffer,
   return found;
 }
 
-/// Returns true if no alias of the init `buffer` of `loop` that exists
-/// before the loop is used by the loop (other than as the init), after it
-/// (other than by `dealloc`, to free it), or in a region that is neither, and
-/// no alias that exists before the loop or in it has a use that may keep the
-/// buffer reachable (such as a stored descriptor, which a later iteration
-/// could load back after the first one freed the buffer).
-static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
-                                 DeallocOp dealloc,
-                                 BufferLifetimeAnalysis &analysis,
-                                 DominanceInfo &domInfo) {
+/// Returns true if no alias of the init `buffer` of `loop` (the values in
+/// `aliases`) that exists before the loop is used by the loop (other than as
+/// the init), after it (other than by `dealloc`, to free it at `position`),
+/// or in a region that is neither, and no alias that exists before the loop
+/// or in it has a use that may keep the buffer reachable (such as a stored
+/// descriptor, which a later iteration could load back after the first one
+/// freed the buffer).
+static bool
+isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
+                     unsigned position,
+                     const BufferLifetimeAnalysis::ValueSetT &aliases,
+                     BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo) {
   Block *block = loop->getBlock();
+  OpOperand &freeingOperand = dealloc.getMemrefsMutable()[position];
+  // A value computed before a fresh allocation cannot hold it, whatever the
+  // alias sets say: in a loop around both, it holds a buffer of an earlier
+  // iteration at most.
+  Operation *allocOp = buffer.getDefiningOp();
+  if (allocOp && !hasEffect<MemoryEffects::Allocate>(allocOp, buffer))
+    allocOp = nullptr;
   unsigned numInitUses = 0;
-  for (Value alias : analysis.getMayAliases(buffer)) {
+  for (Value alias : aliases) {
+    if (allocOp && domInfo.properlyDominates(alias, allocOp))
+      continue;
     // Aliases that do not exist before the loop are either created by the
     // loop (which owns them after the transfer) or derived after the loop
     // from an alias that exists before it, whose use is checked here. In the
@@ -283,14 +321,15 @@ static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
           return false;
         continue;
       }
-      if (user == dealloc && alias == buffer && dealloc.getRetained().empty())
+      if (&use == &freeingOperand)
         continue;
       // `memref.extract_strided_metadata` of the buffer that only feeds the
       // dealloc.
       if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
           metadata && alias == buffer &&
-          llvm::all_of(metadata->getUsers(),
-                       [&](Operation *op) { return op == dealloc; }))
+          llvm::all_of(metadata->getUses(), [&](OpOperand &metadataUse) {
+            return &metadataUse == &freeingOperand;
+          }))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (!ancestor || !ancestor->isBeforeInBlock(loop) ||
@@ -299,6 +338,78 @@ static bool isOnlyFreedAfterLoop(Operation *loop, Value buffer,
     }
   }
   return numInitUses == 1;
+}
+
+/// How many single-use `arith.ori` ops `joinsOwnership` follows.
+static constexpr unsigned kMaxOrChain = 8;
+
+/// Returns true if `ownership` is used once, by a chain of `arith.ori` ops
+/// each used once, one of which joins `indicator` in.
+static bool joinsOwnership(Value ownership, Value indicator) {
+  for (unsigned depth = 0; depth < kMaxOrChain; ++depth) {
+    if (!ownership.hasOneUse())
+      return false;
+    auto orOp = dyn_cast<arith::OrIOp>(*ownership.user_begin());
+    if (!orOp)
+      return false;
+    Value other = orOp.getLhs() == ownership ? orOp.getRhs() : orOp.getLhs();
+    if (other == indicator)
+      return true;
+    ownership = orOp.getResult();
+  }
+  return false;
+}
+
+/// Returns true if `dealloc`, which frees the init buffer of `loop` (whose
+/// aliases are `aliases`) at `position`, still accounts for that buffer when
+/// the loop takes it over and the dealloc no longer frees it there. After
+/// the transfer, a loop that does not iterate hands the init on as its
+/// result, with the ownership the dealloc freed it with. So each memref
+/// result of the loop that may be the init must reach the dealloc with its
+/// ownership indicator, in one of the two forms the deallocation and its
+/// simplification leave:
+///
+/// * the dealloc frees the result under the result's indicator; what it
+///   retained in place of the init it then retains in place of the result;
+/// * the dealloc retains the result itself, its updated ownership of it is
+///   joined with the result's indicator by `arith.ori` ops, and no other
+///   retained value may be the init.
+///
+/// Without retained values, the first form is also what keeps a result that
+/// is the init from leaking.
+static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
+                             unsigned position,
+                             const BufferLifetimeAnalysis::ValueSetT &aliases) {
+  ValueRange results = loop->getResults();
+  for (auto [index, result] : llvm::enumerate(results)) {
+    if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
+      continue;
+    std::optional<unsigned> ownershipIndex = getOwnershipIndex(results, index);
+    if (!ownershipIndex)
+      return false;
+    Value indicator = results[*ownershipIndex];
+    bool freed = llvm::any_of(
+        llvm::enumerate(dealloc.getMemrefs(), dealloc.getConditions()),
+        [&](auto entry) {
+          auto [entryIndex, memref, condition] = entry;
+          return entryIndex != position && condition == indicator &&
+                 getFreedMemRef(memref) == result;
+        });
+    if (freed)
+      continue;
+    ValueRange retained = dealloc.getRetained();
+    auto it = llvm::find(retained, result);
+    if (it == retained.end())
+      return false;
+    unsigned retainedIndex = std::distance(retained.begin(), it);
+    for (auto [otherIndex, other] : llvm::enumerate(retained))
+      if (otherIndex != retainedIndex && aliases.contains(other))
+        return false;
+    if (!joinsOwnership(dealloc.getUpdatedConditions()[retainedIndex],
+                        indicator))
+      return false;
+  }
+  return true;
 }
 
 /// Hands the init buffers of `loop` (an `scf.for` or `scf.while`) that the
@@ -321,18 +432,23 @@ static unsigned transferOwnershipIntoLoop(
   for (auto [index, init] : llvm::enumerate(loop.getInits())) {
     if (!isa<BaseMemRefType>(init.getType()))
       continue;
-    std::optional<unsigned> ownershipIndex = getOwnershipIndex(loop, index);
+    std::optional<unsigned> ownershipIndex =
+        getOwnershipIndex(loop.getInits(), index);
     if (!ownershipIndex ||
         !matchPattern(loop.getInits()[*ownershipIndex], m_Zero()) ||
-        !matchPattern((*yielded)[*ownershipIndex], m_One()))
+        !isTrueInEveryIteration((*yielded)[*ownershipIndex]))
       continue;
     auto found = findDeallocAfterLoop(loop, init, freedBuffers);
     if (!found)
       continue;
     auto [dealloc, position] = *found;
     Value condition = dealloc.getConditions()[position];
-    if (!domInfo.properlyDominates(condition, loop) ||
-        !isOnlyFreedAfterLoop(loop, init, dealloc, analysis, domInfo))
+    if (!domInfo.properlyDominates(condition, loop))
+      continue;
+    BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(init);
+    if (!isOnlyFreedAfterLoop(loop, init, dealloc, position, aliases, analysis,
+                              domInfo) ||
+        !resultsCarryInit(loop, dealloc, position, aliases))
       continue;
 
     // The loop takes over the buffer under the condition the dealloc freed

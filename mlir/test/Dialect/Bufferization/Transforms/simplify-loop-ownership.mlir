@@ -266,6 +266,193 @@ func.func @for_init_retained(%n: index) -> memref<4xf32> {
 
 // -----
 
+// The loop's result leaves the function. The dealloc after the loop retains
+// what the function returns: the result itself if the loop owns it, a clone
+// otherwise (a loop that does not iterate). It frees the result under the
+// loop's indicator, so the loop can take the init over: the indicator is
+// then true, the clone goes away, and the function frees nothing after the
+// loop that it returns.
+
+// CHECK-LABEL: func @for_result_returned
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[A]]) -> (memref<4xf32>) {
+//       CHECK:   }
+//   CHECK-NOT:   bufferization.clone
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[TRUE]]) retain (%[[R]] : memref<4xf32>)
+//  CHECK-NEXT:   return %[[R]]
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+func.func @for_result_returned(%n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %ret = scf.if %r#1 -> (memref<4xf32>) {
+    scf.yield %r#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %keep = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%ret : memref<4xf32>)
+  return %ret : memref<4xf32>
+}
+
+// -----
+
+// A dealloc that retains what it returns but frees the loop's result under
+// another condition than the loop's indicator: a loop that does not iterate
+// would hand the init on with an ownership nobody accounts for. No transfer.
+
+// CHECK-LABEL: func @for_result_freed_under_other_condition
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%{{.*}}, %{{.*}}) retain
+func.func @for_result_freed_under_other_condition(%n: index, %c: i1) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %keep = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %c) retain (%copy : memref<4xf32>)
+  return %copy : memref<4xf32>
+}
+
+// -----
+
+// The loop's result is yielded by an outer loop: the inner dealloc retains
+// it and its updated ownership is joined with the inner loop's indicator,
+// as buffer-deallocation-simplification leaves it. The inner loop takes its
+// init over, a fresh buffer of the outer iteration that the outer iteration
+// argument (a buffer of an earlier iteration) cannot be. Its indicator is
+// then true, so the outer loop always yields an owned buffer and takes its
+// own init over too.
+
+// CHECK-LABEL: func @for_result_yielded_further
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[O:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[A]]) -> (memref<4xf32>)
+//       CHECK:     %[[START:.*]] = memref.alloc()
+//       CHECK:     %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[START]]) -> (memref<4xf32>)
+//       CHECK:       bufferization.dealloc ({{.*}} : memref<f32>) if (%[[TRUE]])
+//       CHECK:     }
+//   CHECK-NOT:     bufferization.dealloc (%[[START]]
+//       CHECK:     scf.yield %[[R]] : memref<4xf32>
+//       CHECK:   }
+//   CHECK-NOT:   bufferization.dealloc (%[[A]]
+//   CHECK-NOT:   bufferization.clone
+//       CHECK:   return %[[O]]
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+func.func @for_result_yielded_further(%n: index, %k: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %o:2 = scf.for %j = %c0 to %k step %c1 iter_args(%acc = %a, %accown = %false) -> (memref<4xf32>, i1) {
+    %start = memref.alloc() : memref<4xf32>
+    "test.copy"(%acc, %start) : (memref<4xf32>, memref<4xf32>) -> ()
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %start, %own = %false) -> (memref<4xf32>, i1) {
+      %new = memref.alloc() : memref<4xf32>
+      "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+      %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+      bufferization.dealloc (%base : memref<f32>) if (%own)
+      scf.yield %new, %true : memref<4xf32>, i1
+    }
+    %ab, %aoff, %asize, %astride = memref.extract_strided_metadata %acc : memref<4xf32> -> memref<f32>, index, index, index
+    %k1 = bufferization.dealloc (%ab : memref<f32>) if (%accown) retain (%r#0 : memref<4xf32>)
+    %k2 = bufferization.dealloc (%start : memref<4xf32>) if (%true) retain (%r#0 : memref<4xf32>)
+    %k12 = arith.ori %k1, %k2 : i1
+    %rown = arith.ori %k12, %r#1 : i1
+    scf.yield %r#0, %rown : memref<4xf32>, i1
+  }
+  %ret = scf.if %o#1 -> (memref<4xf32>) {
+    scf.yield %o#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %o#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %ob, %ooff, %osize, %ostride = memref.extract_strided_metadata %o#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %keep = bufferization.dealloc (%a, %ob : memref<4xf32>, memref<f32>) if (%true, %o#1) retain (%ret : memref<4xf32>)
+  return %ret : memref<4xf32>
+}
+
+// -----
+
+// The dealloc retains the loop's result, but also a view of it, which is
+// the init when the loop does not iterate: dropping the init from the
+// dealloc would change the view's ownership. No transfer.
+
+// CHECK-LABEL: func @for_result_and_view_retained
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%{{.*}} : memref<4xf32>) if (%{{.*}}) retain
+func.func @for_result_and_view_retained(%n: index) -> (memref<4xf32>, memref<2xf32, strided<[1]>>, i1, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %view = memref.subview %r#0[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1]>>
+  %k:2 = bufferization.dealloc (%a : memref<4xf32>) if (%true) retain (%r#0, %view : memref<4xf32>, memref<2xf32, strided<[1]>>)
+  %rown = arith.ori %k#0, %r#1 : i1
+  return %r#0, %view, %rown, %k#1 : memref<4xf32>, memref<2xf32, strided<[1]>>, i1, i1
+}
+
+// -----
+
+// The dealloc retains the loop's result, but its updated ownership of it is
+// not joined with the loop's indicator. No transfer.
+
+// CHECK-LABEL: func @for_result_retained_without_indicator
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%{{.*}} : memref<4xf32>) if (%{{.*}}) retain
+func.func @for_result_retained_without_indicator(%n: index) -> (memref<4xf32>, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %k = bufferization.dealloc (%a : memref<4xf32>) if (%true) retain (%r#0 : memref<4xf32>)
+  return %r#0, %k : memref<4xf32>, i1
+}
+
+// -----
+
 // An scf.while that swaps two buffers it does not own: both indicators stay
 // false, so their runtime alias checks and the frees of the results go away,
 // and only the frees of the inits remain.

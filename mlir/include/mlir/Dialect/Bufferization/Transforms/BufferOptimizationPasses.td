@@ -575,6 +575,12 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       transfer is skipped when the buffer, or an alias of it that exists
       before the loop, is used by the loop other than as that init, after
       the loop other than by the dealloc, or is retained by the dealloc.
+      When the loop's result leaves the block (returned, passed on, yielded
+      further), the transfer needs the dealloc to account for the result in
+      the init's place, since a loop that does not iterate hands the init on
+      as its result: the dealloc frees the result under the loop's indicator,
+      or retains it and its updated ownership is joined with that indicator
+      by `arith.ori`. The clone of a returned result then goes away.
 
     The pass relies on the structure the ownership-based deallocation
     produces: the ownership indicators of a loop's memref inits are its last

@@ -83,40 +83,56 @@ getIncomingValues(BlockArgument arg) {
   return std::nullopt;
 }
 
-/// Returns true if every buffer that `value` may hold was allocated with at
-/// least `alignment`, following values through the arguments of loops.
-static bool isAllocatedWithAlignment(Value value, uint64_t alignment,
-                                     llvm::SmallDenseSet<Value> &visited) {
+/// Returns true if every buffer that `value` may hold, following values
+/// through the arguments of loops, can stand in for `alloc`: it was
+/// allocated with at least the alignment `alloc` asks for and, if `alloc`
+/// has dynamic sizes, by an allocation of the same type with the same size
+/// operands.
+static bool canStandInFor(Value value, memref::AllocOp alloc,
+                          llvm::SmallDenseSet<Value> &visited) {
   // A value seen before is being decided by the values it takes elsewhere.
   if (!visited.insert(value).second)
     return true;
-  if (auto alloc = value.getDefiningOp<memref::AllocOp>())
-    return alloc.getAlignment() && *alloc.getAlignment() >= alignment;
+  if (auto other = value.getDefiningOp<memref::AllocOp>()) {
+    if (std::optional<uint64_t> alignment = alloc.getAlignment())
+      if (!other.getAlignment() || *other.getAlignment() < *alignment)
+        return false;
+    return alloc.getDynamicSizes().empty() ||
+           (other.getType() == alloc.getType() &&
+            llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes()));
+  }
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg)
     return false;
   std::optional<SmallVector<Value, 2>> incoming = getIncomingValues(arg);
   return incoming && llvm::all_of(*incoming, [&](Value in) {
-           return isAllocatedWithAlignment(in, alignment, visited);
+           return canStandInFor(in, alloc, visited);
          });
 }
 
-/// Returns true if a buffer of type `type` is one whole allocation that can
-/// stand in for any other of the type.
-static bool isRecyclableType(Type type) {
-  auto memrefType = dyn_cast<MemRefType>(type);
-  return memrefType && memrefType.hasStaticShape() &&
-         memrefType.getLayout().isIdentity();
+/// Returns true if the allocation `alloc` in a region of `loop` can be
+/// served by a buffer of an earlier iteration: a whole buffer of identity
+/// layout whose sizes are static or computed before the loop, so that the
+/// first spare can be allocated before the loop.
+static bool isRecyclableAlloc(memref::AllocOp alloc, Operation *loop) {
+  MemRefType type = alloc.getType();
+  return type.getLayout().isIdentity() && alloc.getSymbolOperands().empty() &&
+         llvm::all_of(alloc.getDynamicSizes(), [&](Value size) {
+           return !loop->isAncestor(size.getParentRegion()->getParentOp());
+         });
 }
 
-/// Pairs each static allocation in `block` with a deallocation in `block`
-/// that frees a buffer of the same type that is an argument of `block`, so a
-/// buffer of an earlier iteration. Each op is in at most one pair; an
-/// allocation takes the first deallocation of its type that is free and
-/// aligned as it asks. The deallocations are grouped by type, so that
-/// pairing costs time linear in the ops of the block (unless allocations ask
-/// for an alignment that the buffers of many deallocations lack).
+/// Pairs each allocation in `block` that a buffer of an earlier iteration
+/// can serve with a deallocation in `block` that frees a buffer of the same
+/// type that is an argument of `block`, so a buffer of an earlier iteration.
+/// Each op is in at most one pair; an allocation takes the first
+/// deallocation of its type whose buffers are aligned as it asks and, for
+/// dynamic sizes, all allocated with the same size operands. The
+/// deallocations are grouped by type, so that pairing costs time linear in
+/// the ops of the block (unless allocations ask for an alignment or sizes
+/// that the buffers of many deallocations lack).
 static SmallVector<BufferPair> findBufferPairs(Block *block) {
+  Operation *loop = block->getParentOp();
   SmallVector<memref::AllocOp> allocs;
   /// The deallocations of each type in block order, taken ones null, and
   /// the position of the first that is not.
@@ -124,7 +140,7 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
       deallocsByType;
   for (Operation &op : *block) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
-      if (alloc->getNumOperands() == 0 && isRecyclableType(alloc.getType()))
+      if (isRecyclableAlloc(alloc, loop))
         allocs.push_back(alloc);
     } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       auto arg = dyn_cast<BlockArgument>(getFreedBuffer(dealloc));
@@ -139,15 +155,15 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
     if (it == deallocsByType.end())
       continue;
     auto &[deallocs, first] = it->second;
-    // The spare stands in for `alloc`, so it must be aligned as requested.
-    std::optional<uint64_t> alignment = alloc.getAlignment();
+    // The spare stands in for `alloc`, so it must be aligned as requested
+    // and, for dynamic sizes, as large.
+    bool needsCheck = alloc.getAlignment() || !alloc.getDynamicSizes().empty();
     for (unsigned pos = first; pos < deallocs.size(); ++pos) {
       memref::DeallocOp dealloc = deallocs[pos];
       if (!dealloc)
         continue;
       llvm::SmallDenseSet<Value> visited;
-      if (alignment && !isAllocatedWithAlignment(getFreedBuffer(dealloc),
-                                                 *alignment, visited))
+      if (needsCheck && !canStandInFor(getFreedBuffer(dealloc), alloc, visited))
         continue;
       pairs.push_back({alloc, dealloc});
       deallocs[pos] = nullptr;
@@ -233,7 +249,8 @@ struct WhileSlot {
 /// can stand in for the allocation of the other.
 static bool canShareSpare(BufferPair lhs, BufferPair rhs) {
   return lhs.alloc.getType() == rhs.alloc.getType() &&
-         lhs.alloc.getAlignment() == rhs.alloc.getAlignment();
+         lhs.alloc.getAlignment() == rhs.alloc.getAlignment() &&
+         llvm::equal(lhs.alloc.getDynamicSizes(), rhs.alloc.getDynamicSizes());
 }
 
 /// Double-buffers the pairs of both regions of `whileOp`. Every spare is

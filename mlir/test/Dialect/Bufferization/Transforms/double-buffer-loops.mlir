@@ -253,3 +253,82 @@ func.func @for_pairs_by_type(%n: index, %arg: memref<4xf32>) {
   "test.use"(%r#0, %r#1, %r#2) : (memref<4xf32>, memref<8xf32>, memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+// Dynamic sizes computed before the loop: the init and every buffer the
+// loop allocates have the same size operand, so the freed buffer can stand
+// in for the allocation, and the first spare is allocated before the loop.
+
+// CHECK-LABEL: func @for_dynamic_size
+//  CHECK-SAME:   (%[[N:.*]]: index, %[[D:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc(%[[D]]) : memref<?xf32>
+//       CHECK:   %[[SPARE:.*]] = memref.alloc(%[[D]]) : memref<?xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[M:.*]] = %[[A]], %[[S:.*]] = %[[SPARE]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     scf.yield %[[S]], %[[M]] : memref<?xf32>, memref<?xf32>
+//       CHECK:   }
+//  CHECK-NEXT:   memref.dealloc %[[R]]#1 : memref<?xf32>
+// REMARK: remark: [Passed] DoubleBuffered | Category:double-buffer-loops | Remark="recycled 1 freed buffer(s) of an earlier iteration instead of allocating"
+func.func @for_dynamic_size(%n: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%d) : memref<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<?xf32>) {
+    %new = memref.alloc(%d) : memref<?xf32>
+    "test.copy"(%m, %new) : (memref<?xf32>, memref<?xf32>) -> ()
+    memref.dealloc %m : memref<?xf32>
+    scf.yield %new : memref<?xf32>
+  }
+  "test.use"(%r) : (memref<?xf32>) -> ()
+  memref.dealloc %r : memref<?xf32>
+  return
+}
+
+// -----
+
+// The init has another size operand, which may be smaller: no recycling.
+
+// CHECK-LABEL: func @for_dynamic_size_other_init
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc(%{{.*}}) : memref<?xf32>
+//       CHECK:     memref.dealloc
+func.func @for_dynamic_size_other_init(%n: index, %d: index, %e: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%e) : memref<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<?xf32>) {
+    %new = memref.alloc(%d) : memref<?xf32>
+    "test.copy"(%m, %new) : (memref<?xf32>, memref<?xf32>) -> ()
+    memref.dealloc %m : memref<?xf32>
+    scf.yield %new : memref<?xf32>
+  }
+  "test.use"(%r) : (memref<?xf32>) -> ()
+  memref.dealloc %r : memref<?xf32>
+  return
+}
+
+// -----
+
+// The size changes from iteration to iteration: no spare can be allocated
+// before the loop, and a freed buffer may be too small.
+
+// CHECK-LABEL: func @for_dynamic_size_in_loop
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc(%{{.*}}) : memref<?xf32>
+//       CHECK:     memref.dealloc
+func.func @for_dynamic_size_in_loop(%n: index, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%d) : memref<?xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<?xf32>) {
+    %size = arith.addi %d, %i : index
+    %new = memref.alloc(%size) : memref<?xf32>
+    "test.copy"(%m, %new) : (memref<?xf32>, memref<?xf32>) -> ()
+    memref.dealloc %m : memref<?xf32>
+    scf.yield %new : memref<?xf32>
+  }
+  "test.use"(%r) : (memref<?xf32>) -> ()
+  memref.dealloc %r : memref<?xf32>
+  return
+}

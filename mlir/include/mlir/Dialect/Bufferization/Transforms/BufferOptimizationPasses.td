@@ -639,11 +639,14 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
     per iteration. This pass carries the freed buffer to the next iteration
     as a spare, where it replaces the allocation:
 
-    * In the body of an `scf.for`, a `memref.alloc` of a static,
-      identity-layout type is paired with an unconditional `memref.dealloc`
-      in the same block that frees a buffer of the same type received as an
-      iteration argument (directly or through the base buffer of
-      `memref.extract_strided_metadata`).
+    * In the body of an `scf.for`, a `memref.alloc` of an identity-layout
+      type is paired with an unconditional `memref.dealloc` in the same
+      block that frees a buffer of the same type received as an iteration
+      argument (directly or through the base buffer of
+      `memref.extract_strided_metadata`). Dynamic sizes must be computed
+      before the loop, and every buffer the argument may hold (the init and
+      what the loop yields) must be allocated with the same size operands,
+      so that the freed buffer is exactly as large as the allocation.
     * The pair gets a new iteration argument, initialized with one
       allocation before the loop. The allocation is replaced with that
       argument, the deallocation goes away and the freed buffer is yielded

@@ -199,6 +199,8 @@ class Generator:
         self.max_funcs = max_funcs
         self.next_var = 0
         self.funcs = []
+        # The buffers that `evolve` loops replace, in the current function.
+        self.evolved = set()
 
     def new_var(self):
         self.next_var += 1
@@ -232,8 +234,14 @@ class Generator:
             fn = self.funcs[index]
             self.budget = total if index == 0 else max(4, total // 3)
             env = {n: t for n, t in fn.params}
+            self.evolved = set()
             fn.body = self.block(env, 0, index)
             for ty in fn.results:
+                # Most often a buffer a loop replaced, if there is one.
+                evolved = sorted(n for n in self.evolved if env.get(n) == ty)
+                if evolved and rng.random() < 0.7:
+                    fn.rets.append(rng.choice(evolved))
+                    continue
                 # Now and then the same buffer as the previous result, which
                 # the no-alias ABI must not let a caller tell from a copy.
                 if fn.rets and fn.results[len(fn.rets) - 1] == ty and rng.random() < 0.3:
@@ -266,7 +274,7 @@ class Generator:
         choices += ["copy", "assign", "select", "swap", "view", "view", "realloc"]
         choices += ["alloca", "parallel", "distinct", "stash", "unstash"]
         if depth < self.max_depth:
-            choices += REGION_KINDS + ["for", "if"]
+            choices += REGION_KINDS + ["for", "if", "evolve", "evolve"]
         if func_index + 1 < len(self.funcs):
             choices += ["call"] * 2
         kind = rng.choice(choices)
@@ -371,6 +379,8 @@ class Generator:
                 env[dst] = ty
                 dsts.append(dst)
             return Stmt("call", callee=callee.name, args=args, dsts=dsts)
+        if kind == "evolve":
+            return self.evolve(env)
         # Regions. Variables first defined inside are local to the region;
         # the generator forgets them afterwards.
         inner = lambda: self.block(dict(env), depth + 1, func_index)
@@ -388,6 +398,34 @@ class Generator:
         if kind == "exec":
             return Stmt("exec", [inner()])
         raise AssertionError(kind)
+
+    def evolve(self, env):
+        """A loop that replaces a buffer with a fresh one computed from it,
+        in every iteration or only in some, as a time-stepping front end
+        emits it. The function tends to return such a buffer afterwards."""
+        rng = self.rng
+        name = self.pick(env, lambda t: t.identity)
+        if name is None:
+            return None
+        ty = env[name]
+        new = self.new_var()
+        step = [Stmt("alloc", dst=new, ty=ty, val=rng.randint(0, 9), iv=False)]
+        if ty.static:
+            step.append(Stmt("copy", src=name, dst=new))
+        step.append(Stmt("update", dst=new, src=name, idx=rng.randint(0, 3), val=rng.randint(1, 5)))
+        step.append(Stmt("assign", dst=name, src=new))
+        if rng.random() < 0.3:
+            step = [Stmt("if", [step, []], **self.cond(env))]
+        self.evolved.add(name)
+        loop = rng.choice(["for", "for", "while", "cfloop"])
+        if loop == "cfloop" and rng.random() >= self.unstructured:
+            loop = "for"
+        n = rng.randint(0, 3)
+        if loop == "while":
+            return Stmt("while", [[], step], n=n)
+        if loop == "cfloop":
+            return Stmt("cfloop", [step], n=n)
+        return Stmt("for", [step], n=n, dyn=rng.random() < 0.3)
 
 
 VIEW_KINDS = ["subview", "subview", "cast", "reinterpret", "collapse", "expand", "view", "view", "transpose"]

@@ -17,7 +17,9 @@
 // HELP: --split-alloc-tensors
 // HELP: --optimized-buffer-deallocation-pipeline
 // HELP-NEXT: --allow-observable-result-copies
+// HELP-NEXT: --bound-dynamic-allocations
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs

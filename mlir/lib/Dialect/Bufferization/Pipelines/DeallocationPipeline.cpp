@@ -73,6 +73,14 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(memref::createExpandReallocPass(expandOptions));
   pm.addPass(createPipelineCanonicalizerPass());
 
+  // Loop buffers of bounded dynamic size become static, so that the stages
+  // after the deallocation can recycle and hoist them.
+  if (options.boundDynamicAllocations) {
+    BoundDynamicAllocationsPassOptions boundOptions;
+    boundOptions.maxBytes = options.dynamicAllocationMaxBytes;
+    pm.addPass(createBoundDynamicAllocationsPass(boundOptions));
+  }
+
   // Stop with a diagnostic where the upstream pass is known to fail.
   CheckBufferDeallocationInputPassOptions checkOptions;
   checkOptions.privateFunctionDynamicOwnership =

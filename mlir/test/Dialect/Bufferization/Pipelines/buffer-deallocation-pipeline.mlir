@@ -4,7 +4,9 @@
 // RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
+// HELP-NEXT: --bound-dynamic-allocations
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
@@ -19,7 +21,9 @@
 // HELP-NEXT: --stock-dealloc-simplification
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
+// HELP-NEXT: --bound-dynamic-allocations
 // HELP-NEXT: --double-buffer-loops
+// HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
@@ -40,6 +44,7 @@
 // STAGES-NEXT:   lift-unstructured-control-flow,
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
+// STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 // STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},

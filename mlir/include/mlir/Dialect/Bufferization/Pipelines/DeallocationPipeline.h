@@ -84,6 +84,21 @@ struct DeallocationPipelineOptions
           "by default such functions keep the upstream ownership ABI"),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> boundDynamicAllocations{
+      *this, "bound-dynamic-allocations",
+      llvm::cl::desc("Allocate the dynamically sized buffers of loops at a "
+                     "constant upper bound of their sizes, viewed at the "
+                     "actual sizes, so that they can be recycled and hoisted "
+                     "like static buffers"),
+      llvm::cl::init(true)};
+
+  PassOptions::Option<uint64_t> dynamicAllocationMaxBytes{
+      *this, "dynamic-allocation-max-bytes",
+      llvm::cl::desc("Largest size in bytes, at its bound, of a dynamically "
+                     "sized loop buffer that bound-dynamic-allocations "
+                     "rewrites"),
+      llvm::cl::init(65536)};
+
   PassOptions::Option<bool> simplifyLoopOwnership{
       *this, "simplify-loop-ownership",
       llvm::cl::desc("Fold the ownership indicators of loops to constants "

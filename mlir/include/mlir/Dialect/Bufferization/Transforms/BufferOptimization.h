@@ -69,11 +69,18 @@ LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
                                                         Operation *root);
 
 /// Double-buffers the `scf.for` and `scf.while` loops nested in `root`: a
-/// static `memref.alloc` in a loop region is replaced with a spare buffer
+/// `memref.alloc` in a loop region (static, or with sizes computed before the
+/// loop that every buffer of the loop shares) is replaced with a spare buffer
 /// carried by the loop, and a `memref.dealloc` in the same block that frees a
 /// buffer of the same type from the previous iteration hands that buffer on
 /// as the next spare instead. Returns the number of allocations replaced.
 unsigned doubleBufferLoops(RewriterBase &rewriter, Operation *root);
+
+/// Allocates the dynamically sized buffers in loops in `root` whose sizes
+/// have a constant upper bound of at most `maxBytes` bytes at that bound,
+/// viewed at the actual sizes. Returns the number of allocations rewritten.
+unsigned boundDynamicAllocations(RewriterBase &rewriter, Operation *root,
+                                 uint64_t maxBytes);
 
 /// Moves each `memref.dealloc` nested in `root` up to right after the last
 /// op of its block that uses the buffer or an alias of it, unless an alias

@@ -707,6 +707,69 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {
+  let summary = "Allocate loop buffers of bounded dynamic size at their bound";
+  let description = [{
+    A `memref.alloc` in a loop whose dynamic sizes change from iteration to
+    iteration cannot be recycled or hoisted: no buffer of an earlier
+    iteration is known to be large enough. When every dynamic size has a
+    constant upper bound that MLIR can prove, from the integer ranges of
+    `arith` and `index` values (`IntegerRangeAnalysis`, which knows the
+    ranges of loop induction variables) or from `ValueBoundsOpInterface`
+    (which knows `affine.min` and `affine.apply`), this pass allocates the
+    buffer at that bound, with a static shape, and views it at the actual
+    sizes with a `memref.reinterpret_cast` of the identity layout:
+
+    ```mlir
+    scf.for %i = %c0 to %c1000 step %c1 {
+      %r = arith.remui %i, %c64 : index
+      %n = arith.addi %r, %c8 : index
+      %m = memref.alloc(%n) : memref<?xf32>
+      ...
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %i = %c0 to %c1000 step %c1 {
+      %r = arith.remui %i, %c64 : index
+      %n = arith.addi %r, %c8 : index
+      %b = memref.alloc() : memref<71xf32>
+      %m = memref.reinterpret_cast %b to offset: [0], sizes: [%n], strides: [1]
+          : memref<71xf32> to memref<?xf32>
+      ...
+    }
+    ```
+
+    The view keeps the type and the contents of the original buffer, and its
+    base is the whole allocation, so the deallocation frees the bounded
+    buffer; `double-buffer-loops` and `hoist-alloc-dealloc-pairs` then treat
+    it like any static buffer. The price is memory: every instance takes the
+    bound, so the peak may grow up to the bound times the buffers live at
+    once. Only allocations whose bounded size is at most `max-bytes` are
+    rewritten; above it, nothing changes.
+
+    Runs before the deallocation, on input without frees: an allocation that
+    the input frees, reallocates or hands to an op of unknown effects is left
+    alone, as are allocations outside loops (where a bound only costs
+    memory) and allocations with symbol operands or a non-identity layout.
+    Each allocation rewritten is reported as a `passed` optimization remark
+    of category `bound-dynamic-allocations`.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "uint64_t", /*default=*/"65536",
+           "Largest size in bytes, at the bound, of an allocation that is "
+           "rewritten">
+  ];
+  let statistics = [
+    Statistic<"numAllocsBounded", "num-allocs-bounded",
+              "Number of dynamically sized allocations made static at their "
+              "upper bound">
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
   let summary = "Move each `memref.dealloc` up to right after the last use "
                 "of its buffer";

@@ -88,10 +88,11 @@ static bool isFalseInEveryIteration(Value value,
 }
 
 /// Returns true if `value` is true whenever it is computed: a constant true,
-/// `arith.ori` with such an operand, `arith.andi` of such operands, or the
-/// indicator result of an `scf.for` that starts true and is true after
-/// every iteration (such as one that took its init over from a function
-/// that owned it).
+/// `arith.ori` with such an operand, `arith.andi` of such operands, an
+/// argument of the "after" region of an `scf.while` that `scf.condition`
+/// forwards such a value to, or the indicator result of an `scf.for` that
+/// starts true and is true after every iteration (such as one that took its
+/// init over from a function that owned it).
 static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
   if (depth > kMaxDepth || !value.getType().isInteger(1))
     return false;
@@ -100,6 +101,14 @@ static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
   auto recurse = [&](Value operand) {
     return isTrueInEveryIteration(operand, depth + 1);
   };
+  // The arguments of the "after" region of a `scf.while` are the values
+  // forwarded by `scf.condition` in the same iteration.
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto whileOp = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+    if (!whileOp || arg.getOwner() != whileOp.getAfterBody())
+      return false;
+    return recurse(whileOp.getConditionOp().getArgs()[arg.getArgNumber()]);
+  }
   if (auto result = dyn_cast<OpResult>(value)) {
     if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner())) {
       unsigned index = result.getResultNumber();

@@ -534,3 +534,48 @@ func.func @while_becomes_owned(%c: i1) {
   bufferization.dealloc (%x, %y, %rb0, %rb1 : memref<4xf32>, memref<4xf32>, memref<f32>, memref<f32>) if (%true, %true, %r#2, %r#3)
   return
 }
+
+// -----
+
+// An scf.while whose "before" region computes the next state into a fresh
+// buffer and forwards it: the "after" region yields the indicator that
+// scf.condition forwarded, which is true, so the loop takes its init over.
+// The result is always a buffer of the "before" region, never the init.
+
+// CHECK-LABEL: func @while_before_region_allocates
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]]:2 = scf.while (%{{.*}} = %[[A]], %{{.*}} = %{{.*}}) : (memref<4xf32>, index) -> (memref<4xf32>, index)
+//       CHECK:     bufferization.dealloc ({{.*}} : memref<f32>) if (%[[TRUE]])
+//   CHECK-NOT:   bufferization.dealloc (%[[A]]
+//       CHECK:   return %[[R]]#0
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+func.func @while_before_region_allocates(%n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %a = memref.alloc() : memref<4xf32>
+  %r:3 = scf.while (%m = %a, %i = %c0, %own = %false) : (memref<4xf32>, index, i1) -> (memref<4xf32>, index, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    %i1 = arith.addi %i, %c1 : index
+    %more = arith.cmpi slt, %i1, %n : index
+    scf.condition(%more) %new, %i1, %true : memref<4xf32>, index, i1
+  } do {
+  ^bb0(%x: memref<4xf32>, %j: index, %xown: i1):
+    scf.yield %x, %j, %xown : memref<4xf32>, index, i1
+  }
+  %ret = scf.if %r#2 -> (memref<4xf32>) {
+    scf.yield %r#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a : memref<4xf32>) if (%true)
+  %keep = bufferization.dealloc (%rb : memref<f32>) if (%r#2) retain (%ret : memref<4xf32>)
+  return %ret : memref<4xf32>
+}

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
@@ -54,14 +55,15 @@ static bool isInLoop(Operation *op) {
   return false;
 }
 
-/// Returns the size in bytes of an element of type `type`, if it is an
-/// integer, an index or a float.
-static std::optional<uint64_t> getElementBytes(Type type) {
-  if (type.isIndex())
-    return IndexType::kInternalStorageBitWidth / 8;
-  if (!type.isIntOrFloat())
+/// Returns the size in bytes of an element of `alloc`, if it is an integer,
+/// an index or a float: its store size rounded up to a power of two, as in
+/// an LLVM array (1 byte for i1, the data layout's size for index).
+static std::optional<uint64_t> getElementBytes(memref::AllocOp alloc) {
+  Type elementType = alloc.getType().getElementType();
+  if (!isa<IntegerType, IndexType, FloatType>(elementType))
     return std::nullopt;
-  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+  return llvm::PowerOf2Ceil(
+      DataLayout::closest(alloc).getTypeSize(elementType).getFixedValue());
 }
 
 /// Returns true if `alloc` is a candidate: a dynamically sized buffer of the
@@ -70,8 +72,8 @@ static std::optional<uint64_t> getElementBytes(Type type) {
 static bool isCandidate(memref::AllocOp alloc) {
   MemRefType type = alloc.getType();
   if (alloc.getDynamicSizes().empty() || !alloc.getSymbolOperands().empty() ||
-      !type.getLayout().isIdentity() ||
-      !getElementBytes(type.getElementType()) || !isInLoop(alloc))
+      !type.getLayout().isIdentity() || !getElementBytes(alloc) ||
+      !isInLoop(alloc))
     return false;
   return llvm::none_of(alloc->getUsers(), [](Operation *user) {
     return isa<memref::DeallocOp, memref::ReallocOp>(user);
@@ -106,7 +108,7 @@ static std::optional<SmallVector<int64_t>>
 getBoundedShape(memref::AllocOp alloc, uint64_t maxBytes,
                 DataFlowSolver &solver) {
   MemRefType type = alloc.getType();
-  uint64_t bytes = *getElementBytes(type.getElementType());
+  uint64_t bytes = *getElementBytes(alloc);
   SmallVector<int64_t> shape(type.getShape());
   auto dynamicSizes = alloc.getDynamicSizes().begin();
   for (int64_t &dim : shape) {
@@ -159,8 +161,10 @@ static void allocateAtBound(RewriterBase &rewriter, memref::AllocOp alloc,
   auto boundedType =
       MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface(),
                       type.getMemorySpace());
-  Value bounded = memref::AllocOp::create(rewriter, loc, boundedType,
-                                          alloc.getAlignmentAttr());
+  auto bounded = memref::AllocOp::create(rewriter, loc, boundedType,
+                                         alloc.getAlignmentAttr());
+  // Markers of other passes stay with the allocation.
+  bounded->setDiscardableAttrs(alloc->getDiscardableAttrDictionary());
   SmallVector<OpFoldResult> sizes = alloc.getMixedSizes();
   SmallVector<OpFoldResult> strides(sizes.size());
   OpFoldResult stride = rewriter.getIndexAttr(1);
@@ -170,16 +174,21 @@ static void allocateAtBound(RewriterBase &rewriter, memref::AllocOp alloc,
       stride = multiply(rewriter, loc, stride, sizes[dim]);
   }
   Value view = memref::ReinterpretCastOp::create(
-      rewriter, loc, type, bounded, rewriter.getIndexAttr(0), sizes, strides);
+      rewriter, loc, type, bounded.getResult(), rewriter.getIndexAttr(0), sizes,
+      strides);
   rewriter.replaceOp(alloc, view);
 }
 
 unsigned mlir::bufferization::boundDynamicAllocations(RewriterBase &rewriter,
                                                       Operation *root,
                                                       uint64_t maxBytes) {
+  // Buffers managed by hand stay as the input has them: the deallocation
+  // leaves them alone by a marker on their allocation, and a free of theirs
+  // through a view would not tell the pass that the buffer is freed.
+  FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> candidates;
   root->walk([&](memref::AllocOp alloc) {
-    if (isCandidate(alloc))
+    if (isCandidate(alloc) && !leftAlone.contains(alloc))
       candidates.push_back(alloc);
   });
   if (candidates.empty())

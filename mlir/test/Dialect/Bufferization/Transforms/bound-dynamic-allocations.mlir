@@ -151,3 +151,30 @@ func.func @freed_by_input(%n: index) {
   }
   return
 }
+
+// -----
+
+// Buffers managed by hand (marked by mark-manual-deallocations) are left
+// alone, also when the input frees them through a view the pass cannot
+// follow: the deallocation recognizes them by the marker on their
+// allocation.
+
+// CHECK-LABEL: func @managed_by_hand
+//       CHECK:   memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xf32>
+//   CHECK-NOT:   memref.reinterpret_cast
+func.func @managed_by_hand(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %size = arith.remui %i, %c64 : index
+    %m = memref.alloc(%size) {bufferization.manual_deallocation} : memref<?xf32>
+    %o = memref.alloc(%size) {bufferization.manual_deallocation} : memref<?xf32>
+    %s = arith.select %c, %m, %o : memref<?xf32>
+    %t = arith.select %c, %o, %m : memref<?xf32>
+    "test.use"(%s) : (memref<?xf32>) -> ()
+    memref.dealloc %s {bufferization.manual_deallocation} : memref<?xf32>
+    memref.dealloc %t {bufferization.manual_deallocation} : memref<?xf32>
+  }
+  return
+}

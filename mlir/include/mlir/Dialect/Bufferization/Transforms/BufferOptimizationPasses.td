@@ -750,10 +750,13 @@ def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {
     once. Only allocations whose bounded size is at most `max-bytes` are
     rewritten; above it, nothing changes.
 
-    Runs before the deallocation, on input without frees: an allocation that
-    the input frees, reallocates or hands to an op of unknown effects is left
-    alone, as are allocations outside loops (where a bound only costs
-    memory) and allocations with symbol operands or a non-identity layout.
+    Runs before the deallocation. An allocation that the input frees or
+    reallocates is left alone, and so are functions with buffers managed by
+    hand (marked by `mark-manual-deallocations`) or with an `async.execute`,
+    as by the other lifetime passes; so are allocations outside loops (where
+    a bound only costs memory), with symbol operands, a non-identity layout
+    or an element type other than an integer, index or float. The new
+    allocation keeps the discardable attributes of the old one.
     Each allocation rewritten is reported as a `passed` optimization remark
     of category `bound-dynamic-allocations`.
   }];

@@ -52,6 +52,16 @@ static constexpr unsigned kMaxDepth = 16;
 // Constant-false indicators
 //===----------------------------------------------------------------------===//
 
+/// Returns the value that `scf.condition` forwards, in the same iteration, to
+/// `arg` if it is an argument of the "after" region of an `scf.while`; null
+/// otherwise.
+static Value getForwardedValue(BlockArgument arg) {
+  auto whileOp = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+  if (!whileOp || arg.getOwner() != whileOp.getAfterBody())
+    return Value();
+  return whileOp.getConditionOp().getArgs()[arg.getArgNumber()];
+}
+
 /// Returns true if `value` is false whenever every value of `assumed` is
 /// false. Ownership indicators are built from constants, `arith.andi`,
 /// `arith.ori`, `arith.select` and the updated conditions of
@@ -68,12 +78,8 @@ static bool isFalseInEveryIteration(Value value,
     return isFalseInEveryIteration(operand, assumed, depth + 1);
   };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    // The arguments of the "after" region of a `scf.while` are the values
-    // forwarded by `scf.condition` in the same iteration.
-    auto whileOp = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
-    if (!whileOp || arg.getOwner() != whileOp.getAfterBody())
-      return false;
-    return recurse(whileOp.getConditionOp().getArgs()[arg.getArgNumber()]);
+    Value forwarded = getForwardedValue(arg);
+    return forwarded && recurse(forwarded);
   }
   Operation *def = value.getDefiningOp();
   if (isa<arith::AndIOp>(def))
@@ -101,13 +107,9 @@ static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
   auto recurse = [&](Value operand) {
     return isTrueInEveryIteration(operand, depth + 1);
   };
-  // The arguments of the "after" region of a `scf.while` are the values
-  // forwarded by `scf.condition` in the same iteration.
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto whileOp = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
-    if (!whileOp || arg.getOwner() != whileOp.getAfterBody())
-      return false;
-    return recurse(whileOp.getConditionOp().getArgs()[arg.getArgNumber()]);
+    Value forwarded = getForwardedValue(arg);
+    return forwarded && recurse(forwarded);
   }
   if (auto result = dyn_cast<OpResult>(value)) {
     if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner())) {

@@ -16,7 +16,6 @@
 //       CHECK:   }
 //  CHECK-NEXT:   memref.dealloc %[[R]]#1
 //  CHECK-NEXT:   return %[[R]]#0
-//   CHECK-NOT:   bufferization.clone
 func.func @for_result_returned(%n: index) -> memref<64xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -93,19 +93,92 @@ static bool isFalseInEveryIteration(Value value,
   return false;
 }
 
-/// Returns true if `value` is true whenever it is computed: a constant true,
-/// `arith.ori` with such an operand, `arith.andi` of such operands, an
-/// argument of the "after" region of an `scf.while` that `scf.condition`
-/// forwards such a value to, or the indicator result of an `scf.for` that
-/// starts true and is true after every iteration (such as one that took its
-/// init over from a function that owned it).
-static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
+/// Returns `value` without the `memref.cast` ops that produced it, which
+/// change the type of a buffer but not the buffer.
+static Value stripCasts(Value value) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  return value;
+}
+
+static bool isTrueInEveryIteration(Value value,
+                                   const llvm::SmallDenseSet<Value> &assumed,
+                                   unsigned depth = 0);
+
+/// Returns true if `buffer` (a value a region yields) is a buffer of `owned`
+/// or else `indicator` is true, whenever both are computed and every value
+/// of `assumed` is true. Results of `scf.if` and `scf.index_switch` are
+/// decided per region: in each, the yielded buffer is one of `owned` or the
+/// yielded indicator is true.
+static bool isOwnedOrTrue(Value buffer, Value indicator,
+                          const llvm::SmallDenseSet<Value> &owned,
+                          const llvm::SmallDenseSet<Value> &assumed,
+                          unsigned depth) {
+  if (depth > kMaxDepth)
+    return false;
+  if (owned.contains(stripCasts(buffer)) ||
+      isTrueInEveryIteration(indicator, assumed, depth + 1))
+    return true;
+  auto bufferResult = dyn_cast<OpResult>(buffer);
+  auto indicatorResult = dyn_cast<OpResult>(indicator);
+  if (!bufferResult || !indicatorResult ||
+      bufferResult.getOwner() != indicatorResult.getOwner() ||
+      !isa<scf::IfOp, scf::IndexSwitchOp>(bufferResult.getOwner()))
+    return false;
+  return llvm::all_of(bufferResult.getOwner()->getRegions(), [&](Region &r) {
+    auto yield = dyn_cast<scf::YieldOp>(r.front().getTerminator());
+    return yield &&
+           isOwnedOrTrue(yield.getOperand(bufferResult.getResultNumber()),
+                         yield.getOperand(indicatorResult.getResultNumber()),
+                         owned, assumed, depth + 1);
+  });
+}
+
+/// Returns true if `lhs | rhs` is true whenever it is computed and every
+/// value of `assumed` is true because `lhs` is the updated condition of a
+/// buffer that a `bufferization.dealloc` retains, and `rhs` is true wherever
+/// that buffer is not one the dealloc frees under a true condition. This is
+/// how the deallocation computes the ownership of a buffer that a loop
+/// iteration either passes on from the previous one or replaces by an owned
+/// one.
+static bool isRetainedOwnership(Value lhs, Value rhs,
+                                const llvm::SmallDenseSet<Value> &assumed,
+                                unsigned depth) {
+  auto result = dyn_cast<OpResult>(lhs);
+  auto dealloc = result ? dyn_cast<DeallocOp>(result.getOwner()) : DeallocOp();
+  if (!dealloc)
+    return false;
+  // The retained buffer is owned after the dealloc if it is one of the
+  // buffers the dealloc frees under a true condition.
+  llvm::SmallDenseSet<Value> owned;
+  for (auto [memref, condition] :
+       llvm::zip_equal(dealloc.getMemrefs(), dealloc.getConditions()))
+    if (isTrueInEveryIteration(condition, assumed, depth + 1))
+      owned.insert(stripCasts(getFreedMemRef(memref)));
+  if (owned.empty())
+    return false;
+  return isOwnedOrTrue(dealloc.getRetained()[result.getResultNumber()], rhs,
+                       owned, assumed, depth + 1);
+}
+
+/// Returns true if `value` is true whenever it is computed and every value
+/// of `assumed` (the induction hypothesis of an enclosing loop) is true: a
+/// constant true, `arith.ori` with such an operand or that joins the updated
+/// ownership of a retained buffer (see `isRetainedOwnership`), `arith.andi`
+/// of such operands, an argument of the "after" region of an `scf.while`
+/// that `scf.condition` forwards such a value to, or the indicator result of
+/// an `scf.for` that starts true and stays true over an iteration that
+/// starts with it true (such as one that took its init over from a function
+/// that owned it).
+static bool isTrueInEveryIteration(Value value,
+                                   const llvm::SmallDenseSet<Value> &assumed,
+                                   unsigned depth) {
   if (depth > kMaxDepth || !value.getType().isInteger(1))
     return false;
-  if (matchPattern(value, m_One()))
+  if (assumed.contains(value) || matchPattern(value, m_One()))
     return true;
   auto recurse = [&](Value operand) {
-    return isTrueInEveryIteration(operand, depth + 1);
+    return isTrueInEveryIteration(operand, assumed, depth + 1);
   };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Value forwarded = getForwardedValue(arg);
@@ -114,37 +187,58 @@ static bool isTrueInEveryIteration(Value value, unsigned depth = 0) {
   if (auto result = dyn_cast<OpResult>(value)) {
     if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner())) {
       unsigned index = result.getResultNumber();
+      llvm::SmallDenseSet<Value> inLoop(assumed);
+      inLoop.insert(forOp.getRegionIterArgs()[index]);
       return recurse(forOp.getInitArgs()[index]) &&
-             recurse(forOp.getYieldedValues()[index]);
+             isTrueInEveryIteration(forOp.getYieldedValues()[index], inLoop,
+                                    depth + 1);
     }
   }
   Operation *def = value.getDefiningOp();
-  if (isa_and_nonnull<arith::OrIOp>(def))
-    return llvm::any_of(def->getOperands(), recurse);
+  if (auto orOp = dyn_cast_or_null<arith::OrIOp>(def))
+    return recurse(orOp.getLhs()) || recurse(orOp.getRhs()) ||
+           isRetainedOwnership(orOp.getLhs(), orOp.getRhs(), assumed, depth) ||
+           isRetainedOwnership(orOp.getRhs(), orOp.getLhs(), assumed, depth);
   if (isa_and_nonnull<arith::AndIOp>(def))
     return llvm::all_of(def->getOperands(), recurse);
   return false;
 }
 
+/// Returns true if `value` equals `constant` whenever every value of
+/// `assumed` does.
+static bool
+isConstantInEveryIteration(Value value, bool constant,
+                           const llvm::SmallDenseSet<Value> &assumed) {
+  return constant ? isTrueInEveryIteration(value, assumed)
+                  : isFalseInEveryIteration(value, assumed);
+}
+
 /// Shrinks `candidates`, a set of i1 region arguments whose initial values
-/// are false, to the greatest subset whose values carried to the next
-/// iteration (given by `getNextValue`) are false whenever the whole subset
-/// is. By induction over the iterations, the arguments left are false in
-/// every iteration.
+/// are `constant`, to the greatest subset whose values carried to the next
+/// iteration (given by `getNextValue`) equal `constant` whenever the whole
+/// subset does. By induction over the iterations, the arguments left equal
+/// `constant` in every iteration.
 static void
-keepFalseInEveryIteration(llvm::SmallDenseSet<Value> &candidates,
-                          function_ref<Value(BlockArgument)> getNextValue) {
+keepConstantInEveryIteration(llvm::SmallDenseSet<Value> &candidates,
+                             bool constant,
+                             function_ref<Value(BlockArgument)> getNextValue) {
   bool changed = true;
   while (changed) {
     changed = false;
     for (Value candidate : llvm::to_vector(candidates)) {
       Value next = getNextValue(cast<BlockArgument>(candidate));
-      if (isFalseInEveryIteration(next, candidates))
+      if (isConstantInEveryIteration(next, constant, candidates))
         continue;
       candidates.erase(candidate);
       changed = true;
     }
   }
+}
+
+/// Returns true if `value` is the constant `constant` of type i1.
+static bool isConstant(Value value, bool constant) {
+  return constant ? matchPattern(value, m_One())
+                  : matchPattern(value, m_Zero());
 }
 
 /// Replaces the uses of `value` with `replacement` and returns whether there
@@ -157,17 +251,18 @@ static bool replaceUses(RewriterBase &rewriter, Value value,
   return true;
 }
 
-/// Folds the i1 iteration arguments of `forOp` that are false in every
-/// iteration, and the corresponding results. Returns the number of
+/// Folds the i1 iteration arguments of `forOp` that equal `constant` in
+/// every iteration, and the corresponding results. Returns the number of
 /// arguments folded.
-static unsigned foldFalseIterArgs(RewriterBase &rewriter, scf::ForOp forOp) {
+static unsigned foldConstantIterArgs(RewriterBase &rewriter, scf::ForOp forOp,
+                                     bool constant) {
   llvm::SmallDenseSet<Value> candidates;
   for (auto [init, arg] :
        llvm::zip_equal(forOp.getInitArgs(), forOp.getRegionIterArgs()))
-    if (arg.getType().isInteger(1) && matchPattern(init, m_Zero()))
+    if (arg.getType().isInteger(1) && isConstant(init, constant))
       candidates.insert(arg);
   auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-  keepFalseInEveryIteration(candidates, [&](BlockArgument arg) {
+  keepConstantInEveryIteration(candidates, constant, [&](BlockArgument arg) {
     return yieldOp
         .getResults()[arg.getArgNumber() - forOp.getNumInductionVars()];
   });
@@ -175,58 +270,86 @@ static unsigned foldFalseIterArgs(RewriterBase &rewriter, scf::ForOp forOp) {
     return 0;
 
   rewriter.setInsertionPoint(forOp);
-  Value falseValue = arith::ConstantOp::create(rewriter, forOp.getLoc(),
-                                               rewriter.getBoolAttr(false));
+  Value constantValue = arith::ConstantOp::create(
+      rewriter, forOp.getLoc(), rewriter.getBoolAttr(constant));
   unsigned numFolded = 0;
   for (auto [arg, result] :
        llvm::zip_equal(forOp.getRegionIterArgs(), forOp.getResults())) {
     if (!candidates.contains(arg))
       continue;
-    bool folded = replaceUses(rewriter, arg, falseValue);
-    folded |= replaceUses(rewriter, result, falseValue);
+    bool folded = replaceUses(rewriter, arg, constantValue);
+    folded |= replaceUses(rewriter, result, constantValue);
     numFolded += folded;
   }
   return numFolded;
 }
 
-/// Folds the i1 arguments of the "before" region of `whileOp` that are false
-/// in every iteration, and the values forwarded by its `scf.condition` that
-/// follow from them. Returns the number of values folded.
-static unsigned foldFalseIterArgs(RewriterBase &rewriter,
-                                  scf::WhileOp whileOp) {
+/// Folds the i1 arguments of the "before" region of `whileOp` that equal
+/// `constant` in every iteration, and the values forwarded by its
+/// `scf.condition` that follow from them. Returns the number of values
+/// folded.
+static unsigned foldConstantIterArgs(RewriterBase &rewriter,
+                                     scf::WhileOp whileOp, bool constant) {
   llvm::SmallDenseSet<Value> candidates;
   for (auto [init, arg] :
        llvm::zip_equal(whileOp.getInits(), whileOp.getBeforeArguments()))
-    if (arg.getType().isInteger(1) && matchPattern(init, m_Zero()))
+    if (arg.getType().isInteger(1) && isConstant(init, constant))
       candidates.insert(arg);
   scf::YieldOp yieldOp = whileOp.getYieldOp();
-  keepFalseInEveryIteration(candidates, [&](BlockArgument arg) {
+  keepConstantInEveryIteration(candidates, constant, [&](BlockArgument arg) {
     return yieldOp.getResults()[arg.getArgNumber()];
   });
   if (candidates.empty())
     return 0;
 
   rewriter.setInsertionPoint(whileOp);
-  Value falseValue = arith::ConstantOp::create(rewriter, whileOp.getLoc(),
-                                               rewriter.getBoolAttr(false));
-  // Decide which forwarded values are false before rewriting any use.
-  SmallVector<bool> forwardedFalse = llvm::map_to_vector(
+  Value constantValue = arith::ConstantOp::create(
+      rewriter, whileOp.getLoc(), rewriter.getBoolAttr(constant));
+  // Decide which forwarded values are constant before rewriting any use.
+  SmallVector<bool> forwardedConstant = llvm::map_to_vector(
       whileOp.getConditionOp().getArgs(), [&](Value forwarded) {
-        return !matchPattern(forwarded, m_Zero()) &&
-               isFalseInEveryIteration(forwarded, candidates);
+        return !isConstant(forwarded, constant) &&
+               isConstantInEveryIteration(forwarded, constant, candidates);
       });
   unsigned numFolded = 0;
   for (BlockArgument arg : whileOp.getBeforeArguments())
     if (candidates.contains(arg))
-      numFolded += replaceUses(rewriter, arg, falseValue);
-  for (auto [index, isFalse] : llvm::enumerate(forwardedFalse)) {
-    if (!isFalse)
+      numFolded += replaceUses(rewriter, arg, constantValue);
+  for (auto [index, isFolded] : llvm::enumerate(forwardedConstant)) {
+    if (!isFolded)
       continue;
-    bool folded =
-        replaceUses(rewriter, whileOp.getAfterArguments()[index], falseValue);
-    folded |= replaceUses(rewriter, whileOp.getResult(index), falseValue);
+    bool folded = replaceUses(rewriter, whileOp.getAfterArguments()[index],
+                              constantValue);
+    folded |= replaceUses(rewriter, whileOp.getResult(index), constantValue);
     numFolded += folded;
   }
+  return numFolded;
+}
+
+/// Folds the ownership indicators of the loops nested in `root` that equal
+/// `constant` in every iteration, inner loops first, so that an outer loop
+/// sees the folded results of the inner ones. Returns the number folded.
+static unsigned foldConstantIndicators(RewriterBase &rewriter, Operation *root,
+                                       bool constant) {
+  unsigned numFolded = 0;
+  root->walk([&](Operation *op) {
+    unsigned numFoldedInLoop = 0;
+    if (auto forOp = dyn_cast<scf::ForOp>(op))
+      numFoldedInLoop = foldConstantIterArgs(rewriter, forOp, constant);
+    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+      numFoldedInLoop = foldConstantIterArgs(rewriter, whileOp, constant);
+    else
+      return;
+    if (numFoldedInLoop)
+      remark::passed(
+          op->getLoc(),
+          remark::RemarkOpts::name("OwnershipFolded").category(kRemarkCategory))
+          << ("folded " + Twine(numFoldedInLoop) +
+              " loop-carried ownership indicator(s) to " +
+              (constant ? "true" : "false"))
+                 .str();
+    numFolded += numFoldedInLoop;
+  });
   return numFolded;
 }
 
@@ -306,8 +429,9 @@ isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
   // A value computed before a fresh allocation cannot hold it, whatever the
   // alias sets say: in a loop around both, it holds a buffer of an earlier
   // iteration at most.
-  Operation *allocOp = buffer.getDefiningOp();
-  if (allocOp && !hasEffect<MemoryEffects::Allocate>(allocOp, buffer))
+  Value allocated = stripCasts(buffer);
+  Operation *allocOp = allocated.getDefiningOp();
+  if (allocOp && !hasEffect<MemoryEffects::Allocate>(allocOp, allocated))
     allocOp = nullptr;
   unsigned numInitUses = 0;
   for (Value alias : aliases) {
@@ -447,9 +571,11 @@ static unsigned transferOwnershipIntoLoop(
         getOwnershipIndex(loop.getInits(), index);
     if (!ownershipIndex ||
         !matchPattern(loop.getInits()[*ownershipIndex], m_Zero()) ||
-        !isTrueInEveryIteration((*yielded)[*ownershipIndex]))
+        !isTrueInEveryIteration((*yielded)[*ownershipIndex],
+                                {loop.getRegionIterArgs()[*ownershipIndex]}))
       continue;
-    auto found = findDeallocAfterLoop(loop, init, freedBuffers);
+    // The block may free the buffer under another type than the loop's.
+    auto found = findDeallocAfterLoop(loop, stripCasts(init), freedBuffers);
     if (!found)
       continue;
     auto [dealloc, position] = *found;
@@ -472,9 +598,7 @@ static unsigned transferOwnershipIntoLoop(
     remark::passed(loop.getLoc(),
                    remark::RemarkOpts::name("OwnershipTransferred")
                        .category(kRemarkCategory))
-        << ("loop takes over init #" + Twine(index) +
-            " and frees it in the first iteration")
-               .str();
+        << ("loop takes over the ownership of init #" + Twine(index)).str();
     ++numTransferred;
   }
   return numTransferred;
@@ -489,25 +613,9 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
                                            Operation *root) {
   LoopOwnershipSimplificationCounts counts;
   // Fold constant-false indicators first: a loop that never owns a buffer
-  // does not need it handed over. Inner loops first, so that an outer loop
-  // sees the folded results of the inner ones.
-  root->walk([&](Operation *op) {
-    unsigned numFolded = 0;
-    if (auto forOp = dyn_cast<scf::ForOp>(op))
-      numFolded = foldFalseIterArgs(rewriter, forOp);
-    else if (auto whileOp = dyn_cast<scf::WhileOp>(op))
-      numFolded = foldFalseIterArgs(rewriter, whileOp);
-    else
-      return;
-    if (numFolded)
-      remark::passed(
-          op->getLoc(),
-          remark::RemarkOpts::name("OwnershipFolded").category(kRemarkCategory))
-          << ("folded " + Twine(numFolded) +
-              " loop-carried ownership indicator(s) to false")
-                 .str();
-    counts.numFolded += numFolded;
-  });
+  // does not need it handed over.
+  counts.numFolded +=
+      foldConstantIndicators(rewriter, root, /*constant=*/false);
 
   BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true);
   DominanceInfo domInfo(root);
@@ -537,6 +645,11 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
     rewriter.replaceOpWithNewOp<DeallocOp>(dealloc, memrefs, conditions,
                                            dealloc.getRetained());
   }
+
+  // An indicator that starts true, such as that of a loop that took its
+  // init over, and that an iteration that starts with it true keeps true,
+  // is true in every iteration.
+  counts.numFolded += foldConstantIndicators(rewriter, root, /*constant=*/true);
   return counts;
 }
 

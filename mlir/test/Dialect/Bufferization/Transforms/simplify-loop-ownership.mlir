@@ -22,7 +22,7 @@
 //       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
 //  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[TRUE]])
 //  CHECK-NEXT:   return
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
 func.func @for_fresh_buffer(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -282,7 +282,7 @@ func.func @for_init_retained(%n: index) -> memref<4xf32> {
 //       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
 //  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[TRUE]]) retain (%[[R]] : memref<4xf32>)
 //  CHECK-NEXT:   return %[[R]]
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
 func.func @for_result_returned(%n: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -360,8 +360,8 @@ func.func @for_result_freed_under_other_condition(%n: index, %c: i1) -> memref<4
 //   CHECK-NOT:   bufferization.dealloc (%[[A]]
 //   CHECK-NOT:   bufferization.clone
 //       CHECK:   return %[[O]]
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
 func.func @for_result_yielded_further(%n: index, %k: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -502,17 +502,21 @@ func.func @while_swap(%c: i1) {
 // One indicator becomes true in the loop: it does not fold to false, and
 // neither does the one whose value depends on it. Since the loop always
 // yields an owned buffer in place of the first buffer, the loop takes over
-// its init (whose indicator is then true throughout and canonicalizes
-// away), and the function only frees the second init.
+// its init. It passes the second buffer on with the ownership it received,
+// so it takes that init over as well: both indicators are then true in
+// every iteration and fold, and the function frees the results, the second
+// of which is the loop-invariant second init.
 
 // CHECK-LABEL: func @while_becomes_owned
 //       CHECK:   %[[TRUE:.*]] = arith.constant true
-//       CHECK:   %[[FALSE:.*]] = arith.constant false
 //       CHECK:   %[[X:.*]] = memref.alloc()
 //       CHECK:   %[[Y:.*]] = memref.alloc()
-//       CHECK:   scf.while (%{{.*}} = %[[X]], %{{.*}} = %[[FALSE]]) : (memref<4xf32>, i1)
-//       CHECK:   bufferization.dealloc (%[[Y]], %{{.*}} : memref<4xf32>, memref<f32>) if (%[[TRUE]], %[[TRUE]])
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+//       CHECK:   scf.while (%{{.*}} = %[[X]]) : (memref<4xf32>) -> memref<4xf32>
+//       CHECK:   bufferization.dealloc (%{{.*}} : memref<f32>) if (%[[TRUE]]) retain (%[[Y]], %{{.*}} : memref<4xf32>, memref<4xf32>)
+//       CHECK:   bufferization.dealloc (%{{.*}}, %[[Y]] : memref<f32>, memref<4xf32>) if (%[[TRUE]], %[[TRUE]])
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #1"
+// REMARK: remark: [Passed] OwnershipFolded | Category:simplify-loop-ownership | Remark="folded 4 loop-carried ownership indicator(s) to true"
 func.func @while_becomes_owned(%c: i1) {
   %true = arith.constant true
   %false = arith.constant false
@@ -549,7 +553,7 @@ func.func @while_becomes_owned(%c: i1) {
 //       CHECK:     bufferization.dealloc ({{.*}} : memref<f32>) if (%[[TRUE]])
 //   CHECK-NOT:   bufferization.dealloc (%[[A]]
 //       CHECK:   return %[[R]]#0
-// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over init #0 and frees it in the first iteration"
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
 func.func @while_before_region_allocates(%n: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -578,4 +582,167 @@ func.func @while_before_region_allocates(%n: index) -> memref<4xf32> {
   bufferization.dealloc (%a : memref<4xf32>) if (%true)
   %keep = bufferization.dealloc (%rb : memref<f32>) if (%r#2) retain (%ret : memref<4xf32>)
   return %ret : memref<4xf32>
+}
+
+// -----
+
+// An interpreter loop: each step either replaces the state by a fresh buffer
+// or keeps it. The loop yields a false indicator where it keeps the state,
+// but then the dealloc retains the state it frees under the loop's
+// indicator, so the yielded ownership is true whenever the loop's is: the
+// loop takes its init over, and the indicator is true in every iteration.
+
+// CHECK-LABEL: func @switch_keeps_state
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%[[ST:.*]] = %[[A]]) -> (memref<4xf32>)
+//       CHECK:     %[[NEXT:.*]] = scf.index_switch
+//       CHECK:     %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[ST]]
+//       CHECK:     bufferization.dealloc (%[[BASE]] : memref<f32>) if (%[[TRUE]]) retain (%[[NEXT]] : memref<4xf32>)
+//       CHECK:     scf.yield %[[NEXT]] : memref<4xf32>
+//       CHECK:   %[[RBASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+//       CHECK:   bufferization.dealloc (%[[RBASE]] : memref<f32>) if (%[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+// REMARK: remark: [Passed] OwnershipFolded | Category:simplify-loop-ownership | Remark="folded 1 loop-carried ownership indicator(s) to true"
+func.func @switch_keeps_state(%n: index, %op: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %next:2 = scf.index_switch %op -> memref<4xf32>, i1
+    case 0 {
+      %new = memref.alloc() : memref<4xf32>
+      memref.copy %st, %new : memref<4xf32> to memref<4xf32>
+      scf.yield %new, %true : memref<4xf32>, i1
+    }
+    default {
+      scf.yield %st, %false : memref<4xf32>, i1
+    }
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32> -> memref<f32>, index, index, index
+    %kept = bufferization.dealloc (%base : memref<f32>) if (%own) retain (%next#0 : memref<4xf32>)
+    %nown = arith.ori %kept, %next#1 : i1
+    scf.yield %next#0, %nown : memref<4xf32>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// As above, but one case yields a buffer the loop does not own: the yielded
+// indicator is false there, so the loop keeps its indicator and the function
+// keeps its init.
+
+// CHECK-LABEL: func @switch_yields_borrowed
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %[[A]], %{{.*}} = %[[FALSE]]) -> (memref<4xf32>, i1)
+//       CHECK:   bufferization.dealloc (%[[A]], %{{.*}} : memref<4xf32>, memref<f32>)
+func.func @switch_yields_borrowed(%n: index, %op: index, %other: memref<4xf32>) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %next:2 = scf.index_switch %op -> memref<4xf32>, i1
+    case 0 {
+      %new = memref.alloc() : memref<4xf32>
+      memref.copy %st, %new : memref<4xf32> to memref<4xf32>
+      scf.yield %new, %true : memref<4xf32>, i1
+    }
+    case 1 {
+      scf.yield %other, %false : memref<4xf32>, i1
+    }
+    default {
+      scf.yield %st, %false : memref<4xf32>, i1
+    }
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32> -> memref<f32>, index, index, index
+    %kept = bufferization.dealloc (%base : memref<f32>) if (%own) retain (%next#0 : memref<4xf32>)
+    %nown = arith.ori %kept, %next#1 : i1
+    scf.yield %next#0, %nown : memref<4xf32>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The loop carries its buffers under a more general layout than they were
+// allocated with, as One-Shot Bufferize emits them: the function frees the
+// allocation of which the init is a cast, and the loop takes it over.
+
+// CHECK-LABEL: func @cast_init
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[CAST:.*]] = memref.cast %[[A]]
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[CAST]]) -> (memref<4xf32, strided<[?], offset: ?>>)
+//       CHECK:     bufferization.dealloc (%{{.*}} : memref<f32>) if (%[[TRUE]])
+//       CHECK:   %[[RBASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+//       CHECK:   bufferization.dealloc (%[[RBASE]] : memref<f32>) if (%[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+func.func @cast_init(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %cast = memref.cast %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %cast, %own = %false) -> (memref<4xf32, strided<[?], offset: ?>>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %st, %new : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+    %newcast = memref.cast %new : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32, strided<[?], offset: ?>> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %newcast, %true : memref<4xf32, strided<[?], offset: ?>>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32, strided<[?], offset: ?>>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32, strided<[?], offset: ?>> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The cast of the init is used after the loop: the function keeps the init.
+
+// CHECK-LABEL: func @cast_init_used_after_loop
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[CAST:.*]] = memref.cast %[[A]]
+//       CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %[[CAST]], %{{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[A]], %{{.*}} : memref<4xf32>, memref<f32>)
+func.func @cast_init_used_after_loop(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %cast = memref.cast %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %cast, %own = %false) -> (memref<4xf32, strided<[?], offset: ?>>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %st, %new : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
+    %newcast = memref.cast %new : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32, strided<[?], offset: ?>> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %newcast, %true : memref<4xf32, strided<[?], offset: ?>>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32, strided<[?], offset: ?>>
+  %w = memref.load %cast[%c0] : memref<4xf32, strided<[?], offset: ?>>
+  vector.print %v : f32
+  vector.print %w : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32, strided<[?], offset: ?>> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
 }

@@ -54,7 +54,7 @@ LogicalResult simplifyBufferDeallocations(Operation *root,
 
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {
-  /// Loop-carried ownership indicators (and results) folded to false.
+  /// Loop-carried ownership indicators (and results) folded to constants.
   unsigned numFolded = 0;
   /// Init buffers handed over to the loop that frees them.
   unsigned numTransferred = 0;

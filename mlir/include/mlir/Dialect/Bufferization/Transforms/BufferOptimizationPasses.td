@@ -621,7 +621,7 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
   }];
   let statistics = [
     Statistic<"numIndicatorsFolded", "num-indicators-folded",
-              "Number of loop ownership indicators folded to false">,
+              "Number of loop ownership indicators folded to constants">,
     Statistic<"numBuffersTransferred", "num-buffers-transferred",
               "Number of init buffers handed over to the loop that frees "
               "them">

@@ -192,32 +192,34 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
           }))
         break;
 
-      if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
-        // A branch runs at most once: hoisting pays off when the other
-        // branch can share the buffer (one allocation either way), or when
-        // the `scf.if` is in a sequential loop that the buffer can leave
-        // next.
+      if (isa<scf::IfOp, scf::IndexSwitchOp>(parent)) {
+        // A region of a branch runs at most once: hoisting pays off when
+        // the other branch of an `scf.if` can share the buffer (one
+        // allocation either way), or when the branch op is in a sequential
+        // loop that the buffer can leave next.
         memref::DeallocOp dealloc =
-            findDeallocInSameIteration(alloc, ifOp, analysis);
+            findDeallocInSameIteration(alloc, parent, analysis);
         if (!dealloc)
           break;
-        auto [partner, partnerDealloc] = partners.take(alloc, ifOp);
+        std::pair<memref::AllocOp, memref::DeallocOp> partner;
+        if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+          partner = partners.take(alloc, ifOp);
         LoopLikeOpInterface enclosingLoop =
-            getSequentialLoop(ifOp->getParentOp());
+            getSequentialLoop(parent->getParentOp());
         bool leavesLoopNext =
             enclosingLoop && llvm::all_of(alloc->getOperands(), [&](Value v) {
               return enclosingLoop.isDefinedOutsideOfLoop(v);
             });
-        if (!partner && !leavesLoopNext)
+        if (!partner.first && !leavesLoopNext)
           break;
-        rewriter.moveOpBefore(alloc, ifOp);
-        rewriter.moveOpAfter(dealloc, ifOp);
+        rewriter.moveOpBefore(alloc, parent);
+        rewriter.moveOpAfter(dealloc, parent);
         partners.notifyMovedInto(alloc->getBlock());
-        if (partner) {
+        if (auto [partnerAlloc, partnerDealloc] = partner; partnerAlloc) {
           rewriter.eraseOp(partnerDealloc);
-          analysis.notifyReplaced(partner.getResult(), alloc.getResult());
-          rewriter.replaceOp(partner, alloc.getResult());
-          erased.insert(partner);
+          analysis.notifyReplaced(partnerAlloc.getResult(), alloc.getResult());
+          rewriter.replaceOp(partnerAlloc, alloc.getResult());
+          erased.insert(partnerAlloc);
         }
         ++numHoisted;
         continue;

@@ -258,6 +258,63 @@ func.func @if_in_loop(%n: index, %c: i1, %out: memref<4xf32>) {
 
 // -----
 
+// A buffer freed in a case of an scf.index_switch in a loop body leaves the
+// case and then the loop; one that leaves its case through the terminator
+// stays, and so does a case buffer of a switch outside a loop.
+
+// CHECK-LABEL: func @index_switch_in_loop
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<8xf32>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     scf.index_switch
+//  CHECK-NEXT:     case 0 {
+//  CHECK-NEXT:       linalg.fill {{.*}} outs(%[[T]]
+//  CHECK-NEXT:       memref.copy %[[T]]
+//  CHECK-NEXT:       scf.yield
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     case 1 {
+//  CHECK-NEXT:       memref.alloc() : memref<4xf32>
+//       CHECK:   memref.dealloc %[[T]] : memref<8xf32>
+//       CHECK:   scf.index_switch
+//  CHECK-NEXT:   case 0 {
+//  CHECK-NEXT:     memref.alloc() : memref<8xf32>
+func.func @index_switch_in_loop(%n: index, %k: index, %out: memref<8xf32>, %small: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    %r = scf.index_switch %k -> memref<4xf32>
+    case 0 {
+      %t = memref.alloc() : memref<8xf32>
+      linalg.fill ins(%cst : f32) outs(%t : memref<8xf32>)
+      memref.copy %t, %out : memref<8xf32> to memref<8xf32>
+      memref.dealloc %t : memref<8xf32>
+      scf.yield %small : memref<4xf32>
+    }
+    case 1 {
+      %u = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%cst : f32) outs(%u : memref<4xf32>)
+      scf.yield %u : memref<4xf32>
+    }
+    default {
+      scf.yield %small : memref<4xf32>
+    }
+    "test.use"(%r) : (memref<4xf32>) -> ()
+  }
+  scf.index_switch %k
+  case 0 {
+    %t = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%cst : f32) outs(%t : memref<8xf32>)
+    memref.copy %t, %out : memref<8xf32> to memref<8xf32>
+    memref.dealloc %t : memref<8xf32>
+    scf.yield
+  }
+  default {
+  }
+  return
+}
+
+// -----
+
 // Both branches allocate a buffer of the same type: they share one.
 
 // CHECK-LABEL: func @if_both_branches

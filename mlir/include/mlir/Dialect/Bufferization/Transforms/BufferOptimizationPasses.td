@@ -980,11 +980,12 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
       the loop;
     * the dynamic sizes are defined outside of the loop.
 
-    The branches of an `scf.if` are left the same way, with the
-    deallocation after the `scf.if`, when it pays off: when the other branch
-    allocates a buffer of the same type and sizes, which then shares the
-    hoisted buffer (one allocation either way), or when the `scf.if` is in
-    the body of a sequential loop that the buffer can leave next.
+    The branches of an `scf.if` and the cases of an `scf.index_switch` are
+    left the same way, with the deallocation after the op, when it pays off:
+    when the other branch of an `scf.if` allocates a buffer of the same type
+    and sizes, which then shares the hoisted buffer (one allocation either
+    way), or when the op is in the body of a sequential loop that the buffer
+    can leave next.
 
     Parallel loops (`scf.forall`, `scf.parallel`, `affine.parallel`) run
     iterations concurrently, each of which needs its own buffer: they are

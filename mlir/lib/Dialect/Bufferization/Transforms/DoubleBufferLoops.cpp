@@ -15,12 +15,16 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir {
 namespace bufferization {
@@ -83,11 +87,26 @@ getIncomingValues(BlockArgument arg) {
   return std::nullopt;
 }
 
+/// Returns the values that may flow into `result`, a result of an `scf`
+/// loop, `scf.if` or `scf.index_switch`; std::nullopt for other ops.
+static std::optional<SmallVector<Value, 2>> getIncomingValues(OpResult result) {
+  Operation *op = result.getOwner();
+  if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
+    return std::nullopt;
+  SmallVector<Value, 2> values;
+  cast<RegionBranchOpInterface>(op).getPredecessorValues(
+      RegionSuccessor(op, op->getResults()), result.getResultNumber(), values);
+  return values;
+}
+
 /// Returns true if every buffer that `value` may hold, following values
-/// through the arguments of loops, can stand in for `alloc`: it was
-/// allocated with at least the alignment `alloc` asks for and, if `alloc`
-/// has dynamic sizes, by an allocation of the same type with the same size
-/// operands.
+/// through `memref.cast`, `arith.select`, the arguments and results of loops
+/// and the results of `scf.if` and `scf.index_switch`, can stand in for
+/// `alloc`: it was
+/// allocated by a `memref.alloc` of the same type, with at least the
+/// alignment `alloc` asks for and, if `alloc` has dynamic sizes, the same
+/// size operands. Such a buffer is exactly as large as `alloc` and `value`
+/// points to its start.
 static bool canStandInFor(Value value, memref::AllocOp alloc,
                           llvm::SmallDenseSet<Value> &visited) {
   // A value seen before is being decided by the values it takes elsewhere.
@@ -97,14 +116,23 @@ static bool canStandInFor(Value value, memref::AllocOp alloc,
     if (std::optional<uint64_t> alignment = alloc.getAlignment())
       if (!other.getAlignment() || *other.getAlignment() < *alignment)
         return false;
-    return alloc.getDynamicSizes().empty() ||
-           (other.getType() == alloc.getType() &&
-            llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes()));
+    return other.getType() == alloc.getType() &&
+           llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes());
   }
-  auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg)
-    return false;
-  std::optional<SmallVector<Value, 2>> incoming = getIncomingValues(arg);
+  if (auto cast = value.getDefiningOp<memref::CastOp>())
+    return canStandInFor(cast.getSource(), alloc, visited);
+  if (auto select = value.getDefiningOp<arith::SelectOp>())
+    return canStandInFor(select.getTrueValue(), alloc, visited) &&
+           canStandInFor(select.getFalseValue(), alloc, visited);
+  // The undefined spare of a slot that holds none (see `SlotState`) is never
+  // used or freed.
+  if (value.getDefiningOp<ub::PoisonOp>())
+    return true;
+  std::optional<SmallVector<Value, 2>> incoming;
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    incoming = getIncomingValues(arg);
+  else
+    incoming = getIncomingValues(cast<OpResult>(value));
   return incoming && llvm::all_of(*incoming, [&](Value in) {
            return canStandInFor(in, alloc, visited);
          });
@@ -213,9 +241,9 @@ static void reportDoubleBuffered(Operation *loop, unsigned numPairs) {
              .str();
 }
 
-/// Double-buffers the pairs of the body of `forOp`. Returns the number of
-/// allocations removed from the loop.
-static unsigned doubleBuffer(RewriterBase &rewriter, scf::ForOp forOp) {
+/// Double-buffers the pairs of the body of `forOp`, which is replaced by the
+/// new loop. Returns the number of allocations removed from the loop.
+static unsigned doubleBuffer(RewriterBase &rewriter, scf::ForOp &forOp) {
   SmallVector<BufferPair> pairs = findBufferPairs(forOp.getBody());
   if (pairs.empty())
     return 0;
@@ -234,6 +262,7 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::ForOp forOp) {
     recyclePair(rewriter, pair, spare);
   freeSpares(rewriter, newForOp, pairs.size());
   reportDoubleBuffered(newForOp, pairs.size());
+  forOp = newForOp;
   return pairs.size();
 }
 
@@ -323,6 +352,347 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp whileOp) {
   return numRecycled;
 }
 
+//===----------------------------------------------------------------------===//
+// Conditional recycling
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The allocations and deallocations of a loop body that share spare buffers
+/// of one type through a slot: a free list of length one that the loop
+/// carries. Deallocations give their buffer to the slot, allocations take
+/// the buffer in it when there is one.
+struct SlotSites {
+  /// The type of the buffers of the slot.
+  MemRefType type;
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<memref::DeallocOp> deallocs;
+};
+
+/// The state of a slot at a point of the loop body: `spare` holds a buffer
+/// of the slot if `valid` is true, and is undefined otherwise.
+struct SlotState {
+  Value spare, valid;
+};
+
+/// The sites of all slots of a loop body, and for each `scf.if` and
+/// `scf.index_switch` op that contains sites, the slots whose state the op
+/// changes, in increasing order.
+struct LoopSlots {
+  SmallVector<SlotSites> slots;
+  DenseMap<Operation *, unsigned> slotOfSite;
+  DenseMap<Operation *, SmallVector<unsigned, 2>> slotsOfRegionOp;
+};
+} // namespace
+
+/// Collects the `memref.alloc` and `memref.dealloc` ops of `block` and of the
+/// regions of the `scf.if` and `scf.index_switch` ops in it, recursively:
+/// the ops that run at most once per iteration of the loop whose body
+/// contains `block`.
+static void
+collectConditionalSites(Block *block, SmallVectorImpl<memref::AllocOp> &allocs,
+                        SmallVectorImpl<memref::DeallocOp> &deallocs) {
+  for (Operation &op : *block) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      allocs.push_back(alloc);
+    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      deallocs.push_back(dealloc);
+    } else if (isa<scf::IfOp, scf::IndexSwitchOp>(op)) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          collectConditionalSites(&nested, allocs, deallocs);
+    }
+  }
+}
+
+/// Finds the slots of the body of `loop`: for each static identity-layout
+/// type, the allocations of that type that run at most once per iteration,
+/// and the deallocations in such places of buffers that every allocation of
+/// the type could use in its place (see `canStandInFor`). A slot needs an
+/// allocation and a deallocation, one of which is conditional: pairs of
+/// unconditional ones are recycled without a slot.
+static LoopSlots findLoopSlots(Operation *loop, Block *body) {
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<memref::DeallocOp> deallocs;
+  collectConditionalSites(body, allocs, deallocs);
+
+  // A buffer allocated and freed in the same block is a temporary of its
+  // block, which `hoist-alloc-dealloc-pairs` gives one buffer for the whole
+  // loop: it is better left out than competing for the spare.
+  llvm::SmallPtrSet<Operation *, 8> temporaries;
+  for (memref::DeallocOp dealloc : deallocs) {
+    auto alloc = dealloc.getMemref().getDefiningOp<memref::AllocOp>();
+    if (alloc && alloc->getBlock() == dealloc->getBlock()) {
+      temporaries.insert(alloc);
+      temporaries.insert(dealloc);
+    }
+  }
+
+  LoopSlots result;
+  llvm::MapVector<MemRefType, SlotSites> byType;
+  for (memref::AllocOp alloc : allocs)
+    if (!temporaries.contains(alloc) && alloc.getType().hasStaticShape() &&
+        isRecyclableAlloc(alloc, loop))
+      byType[alloc.getType()].allocs.push_back(alloc);
+  if (byType.empty())
+    return result;
+  for (memref::DeallocOp dealloc : deallocs) {
+    if (temporaries.contains(dealloc))
+      continue;
+    Value freed = getFreedBuffer(dealloc);
+    auto freedType = dyn_cast<MemRefType>(freed.getType());
+    if (!freedType || !freedType.hasStaticShape())
+      continue;
+    auto type = MemRefType::get(
+        freedType.getShape(), freedType.getElementType(),
+        MemRefLayoutAttrInterface(), freedType.getMemorySpace());
+    auto it = byType.find(type);
+    if (it == byType.end())
+      continue;
+    // The freed buffer must serve every allocation of the slot.
+    if (!llvm::all_of(it->second.allocs, [&](memref::AllocOp alloc) {
+          llvm::SmallDenseSet<Value> visited;
+          return canStandInFor(freed, alloc, visited);
+        }))
+      continue;
+    it->second.deallocs.push_back(dealloc);
+  }
+  for (auto &[type, sites] : byType) {
+    if (sites.deallocs.empty())
+      continue;
+    auto isUnconditional = [&](Operation *op) {
+      return op->getBlock() == body;
+    };
+    if (llvm::all_of(sites.allocs, isUnconditional) &&
+        llvm::all_of(sites.deallocs, isUnconditional))
+      continue;
+    sites.type = type;
+    unsigned index = result.slots.size();
+    auto addSite = [&](Operation *op) {
+      result.slotOfSite[op] = index;
+      for (Operation *parent = op->getParentOp(); parent != loop;
+           parent = parent->getParentOp()) {
+        SmallVector<unsigned, 2> &slots = result.slotsOfRegionOp[parent];
+        if (slots.empty() || slots.back() != index)
+          slots.push_back(index);
+      }
+    };
+    for (memref::AllocOp alloc : sites.allocs)
+      addSite(alloc);
+    for (memref::DeallocOp dealloc : sites.deallocs)
+      addSite(dealloc);
+    result.slots.push_back(std::move(sites));
+  }
+  return result;
+}
+
+/// Returns a constant i1 of value `value` before the insertion point.
+static Value createBool(RewriterBase &rewriter, Location loc, bool value) {
+  return arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(value));
+}
+
+/// Replaces `alloc` with the spare of `state` when the slot holds one; the
+/// slot is empty afterwards.
+static void takeSpare(RewriterBase &rewriter, memref::AllocOp alloc,
+                      SlotState &state) {
+  // An empty slot: the allocation stays.
+  if (matchPattern(state.valid, m_Zero()))
+    return;
+  Location loc = alloc.getLoc();
+  rewriter.setInsertionPoint(alloc);
+  auto ifOp = scf::IfOp::create(rewriter, loc, alloc.getType(), state.valid,
+                                /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(rewriter, loc, state.spare);
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  auto yieldOp = scf::YieldOp::create(rewriter, loc, alloc.getResult());
+  rewriter.replaceAllUsesExcept(alloc.getResult(), ifOp.getResult(0), yieldOp);
+  rewriter.moveOpBefore(alloc, yieldOp);
+  rewriter.setInsertionPointAfter(ifOp);
+  state.valid = createBool(rewriter, loc, false);
+}
+
+/// Gives the buffer that `dealloc` frees to the slot of `state` when the
+/// slot is empty; otherwise the dealloc frees it.
+static void giveSpare(RewriterBase &rewriter, memref::DeallocOp dealloc,
+                      MemRefType type, SlotState &state) {
+  Location loc = dealloc.getLoc();
+  rewriter.setInsertionPoint(dealloc);
+  Value freed = getFreedBuffer(dealloc);
+  if (freed.getType() != type)
+    freed = memref::CastOp::create(rewriter, loc, type, freed);
+  if (matchPattern(state.valid, m_Zero())) {
+    eraseDeallocAndMetadata(rewriter, dealloc);
+  } else {
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), state.valid,
+                                  /*withElseRegion=*/false);
+    rewriter.moveOpBefore(dealloc, ifOp.thenBlock()->getTerminator());
+    rewriter.setInsertionPointAfter(ifOp);
+    freed =
+        arith::SelectOp::create(rewriter, loc, state.valid, state.spare, freed);
+  }
+  state.spare = freed;
+  state.valid = createBool(rewriter, loc, true);
+}
+
+static void threadSlots(RewriterBase &rewriter, Block *block,
+                        const LoopSlots &slots,
+                        SmallVectorImpl<SlotState> &states);
+
+/// Threads the states of the slots that `op` (an `scf.if` or
+/// `scf.index_switch`) changes through its regions, and replaces it with an
+/// op that also returns their states after it.
+static void threadSlotsThroughRegionOp(RewriterBase &rewriter, Operation *op,
+                                       const LoopSlots &slots,
+                                       SmallVectorImpl<SlotState> &states) {
+  SmallVector<unsigned, 2> changed = slots.slotsOfRegionOp.lookup(op);
+  unsigned numResults = op->getNumResults();
+  // The states at the end of each region, appended to its terminator.
+  Location loc = op->getLoc();
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      continue;
+    SmallVector<SlotState> regionStates(states.begin(), states.end());
+    threadSlots(rewriter, &region.front(), slots, regionStates);
+    auto yieldOp = cast<scf::YieldOp>(region.front().getTerminator());
+    rewriter.modifyOpInPlace(yieldOp, [&] {
+      for (unsigned index : changed)
+        yieldOp.getResultsMutable().append(
+            {regionStates[index].spare, regionStates[index].valid});
+    });
+  }
+
+  SmallVector<Type> resultTypes(op->getResultTypes());
+  for (unsigned index : changed)
+    resultTypes.append({slots.slots[index].type, rewriter.getI1Type()});
+  rewriter.setInsertionPoint(op);
+  Operation *newOp;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    auto newIf =
+        scf::IfOp::create(rewriter, loc, resultTypes, ifOp.getCondition(),
+                          /*withElseRegion=*/false);
+    rewriter.eraseBlock(newIf.thenBlock());
+    rewriter.inlineRegionBefore(ifOp.getThenRegion(), newIf.getThenRegion(),
+                                newIf.getThenRegion().end());
+    if (ifOp.getElseRegion().empty()) {
+      // A missing "else" leaves the states as they were.
+      Block *elseBlock = rewriter.createBlock(&newIf.getElseRegion());
+      rewriter.setInsertionPointToStart(elseBlock);
+      SmallVector<Value> unchanged;
+      for (unsigned index : changed)
+        unchanged.append({states[index].spare, states[index].valid});
+      scf::YieldOp::create(rewriter, loc, unchanged);
+    } else {
+      rewriter.inlineRegionBefore(ifOp.getElseRegion(), newIf.getElseRegion(),
+                                  newIf.getElseRegion().end());
+    }
+    newOp = newIf;
+  } else {
+    auto switchOp = cast<scf::IndexSwitchOp>(op);
+    auto newSwitch = scf::IndexSwitchOp::create(
+        rewriter, loc, resultTypes, switchOp.getArg(), switchOp.getCases(),
+        switchOp.getNumCases());
+    for (auto [from, to] :
+         llvm::zip_equal(switchOp->getRegions(), newSwitch->getRegions()))
+      rewriter.inlineRegionBefore(from, to, to.end());
+    newOp = newSwitch;
+  }
+  newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+  rewriter.replaceOp(op, newOp->getResults().take_front(numResults));
+  for (auto [position, index] : llvm::enumerate(changed)) {
+    unsigned resultIndex = numResults + 2 * position;
+    states[index] = {newOp->getResult(resultIndex),
+                     newOp->getResult(resultIndex + 1)};
+  }
+  rewriter.setInsertionPointAfter(newOp);
+}
+
+/// Threads the states of the slots through `block`, in program order:
+/// allocations take spares, deallocations give them, and the `scf.if` and
+/// `scf.index_switch` ops that contain either get the states in and out.
+static void threadSlots(RewriterBase &rewriter, Block *block,
+                        const LoopSlots &slots,
+                        SmallVectorImpl<SlotState> &states) {
+  for (Operation &op : llvm::make_early_inc_range(*block)) {
+    auto site = slots.slotOfSite.find(&op);
+    if (site != slots.slotOfSite.end()) {
+      unsigned index = site->second;
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        takeSpare(rewriter, alloc, states[index]);
+      else
+        giveSpare(rewriter, cast<memref::DeallocOp>(op),
+                  slots.slots[index].type, states[index]);
+      continue;
+    }
+    if (slots.slotsOfRegionOp.contains(&op))
+      threadSlotsThroughRegionOp(rewriter, &op, slots, states);
+  }
+}
+
+/// Recycles, through slots, the buffers that the body of `forOp` frees in
+/// some iterations for the allocations of the same type that it makes in
+/// some iterations. Each slot is a pair of iteration arguments: the spare,
+/// undefined until the loop frees a buffer, and whether it holds one. The
+/// spare left after the loop is freed there. Returns the number of
+/// allocations that may take a spare.
+static unsigned recycleConditionally(RewriterBase &rewriter, scf::ForOp forOp) {
+  LoopSlots slots = findLoopSlots(forOp, forOp.getBody());
+  if (slots.slots.empty())
+    return 0;
+  Location loc = forOp.getLoc();
+  rewriter.setInsertionPoint(forOp);
+  Value noSpare = createBool(rewriter, loc, false);
+  SmallVector<Value> inits;
+  for (const SlotSites &sites : slots.slots)
+    inits.append({ub::PoisonOp::create(rewriter, loc, sites.type), noSpare});
+  FailureOr<LoopLikeOpInterface> newLoop =
+      cast<LoopLikeOpInterface>(forOp.getOperation())
+          .replaceWithAdditionalIterOperands(
+              rewriter, inits,
+              /*replaceInitOperandUsesInLoop=*/false);
+  assert(succeeded(newLoop) && "scf.for always takes additional yields");
+  auto newForOp = cast<scf::ForOp>(newLoop->getOperation());
+
+  SmallVector<SlotState> states;
+  ArrayRef<BlockArgument> args =
+      newForOp.getRegionIterArgs().take_back(inits.size());
+  for (unsigned index = 0; index < slots.slots.size(); ++index)
+    states.push_back({args[2 * index], args[2 * index + 1]});
+  threadSlots(rewriter, newForOp.getBody(), slots, states);
+
+  auto yieldOp = cast<scf::YieldOp>(newForOp.getBody()->getTerminator());
+  unsigned firstSlotResult = newForOp.getNumResults() - inits.size();
+  rewriter.modifyOpInPlace(yieldOp, [&] {
+    for (auto [index, state] : llvm::enumerate(states)) {
+      yieldOp.getResultsMutable()[firstSlotResult + 2 * index].set(state.spare);
+      yieldOp.getResultsMutable()[firstSlotResult + 2 * index + 1].set(
+          state.valid);
+    }
+  });
+
+  // Free the last spares.
+  rewriter.setInsertionPointAfter(newForOp);
+  ValueRange results = newForOp.getResults().drop_front(firstSlotResult);
+  for (unsigned index = 0; index < slots.slots.size(); ++index) {
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, TypeRange(), results[2 * index + 1],
+                          /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    memref::DeallocOp::create(rewriter, loc, results[2 * index]);
+    rewriter.setInsertionPointAfter(ifOp);
+  }
+
+  unsigned numAllocs = 0;
+  for (const SlotSites &sites : slots.slots)
+    numAllocs += sites.allocs.size();
+  remark::passed(
+      loc, remark::RemarkOpts::name("SpareCarried").category(kRemarkCategory))
+      << ("carries " + Twine(slots.slots.size()) +
+          " spare buffer(s) from the iterations that free one to the " +
+          Twine(numAllocs) + " allocation(s) that may use one")
+             .str();
+  return numAllocs;
+}
+
 unsigned mlir::bufferization::doubleBufferLoops(RewriterBase &rewriter,
                                                 Operation *root) {
   FunctionsLeftAlone leftAlone(root);
@@ -333,9 +703,10 @@ unsigned mlir::bufferization::doubleBufferLoops(RewriterBase &rewriter,
   });
   unsigned numRecycled = 0;
   for (Operation *loop : loops) {
-    if (auto forOp = dyn_cast<scf::ForOp>(loop))
+    if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
       numRecycled += doubleBuffer(rewriter, forOp);
-    else
+      numRecycled += recycleConditionally(rewriter, forOp);
+    } else
       numRecycled += doubleBuffer(rewriter, cast<scf::WhileOp>(loop));
   }
   return numRecycled;

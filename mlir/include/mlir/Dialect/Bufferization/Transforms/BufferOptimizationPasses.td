@@ -630,8 +630,8 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
 }
 
 def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
-  let summary = "Recycle the buffers that sequential loops free in every "
-                "iteration instead of allocating new ones";
+  let summary = "Recycle the buffers that sequential loops free instead of "
+                "allocating new ones";
   let description = [{
     Runs after deallocations have been lowered to `memref.dealloc`. A loop
     that yields a fresh buffer in every iteration and frees the buffer of the
@@ -658,12 +658,33 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
       on. When both regions allocate, the loop needs one spare per region,
       so that the loop uses two buffers where two suffice.
 
+    * **Conditional recycling.** Where an `scf.for` frees a buffer only in
+      some iterations (a free under an ownership indicator or a runtime alias
+      check, lowered to an `scf.if`) or allocates one only in some (in a
+      branch of an `scf.if` or a case of an `scf.index_switch`), the loop
+      carries a slot per static type instead: a spare buffer and an `i1`
+      that says whether it holds one, initially `ub.poison` and false. The
+      allocations and deallocations that run at most once per iteration (in
+      the body, or nested only in `scf.if` and `scf.index_switch` regions,
+      which get the slot's state as two more results) use the slot in
+      program order: an allocation takes the spare when there is one
+      (`scf.if` on the flag) and allocates otherwise; a deallocation gives
+      its buffer to an empty slot and frees it when the slot is full. After
+      the loop, the spare is freed if there is one. A buffer allocated and
+      freed in the same block is a temporary and is left to
+      `hoist-alloc-dealloc-pairs`.
+
     The freed buffer is dead after the deallocation, and the contents of a
     fresh allocation are undefined, so no iteration can tell that it gets a
-    recycled buffer. When the allocation requests an `alignment`, every
-    buffer that can reach the deallocation must have been allocated with at
-    least that alignment. A loop that runs zero times still allocates and
-    frees the first spare.
+    recycled buffer. Every buffer that can reach the deallocation, following
+    `memref.cast`, `arith.select`, loop arguments and results and the
+    results of `scf.if` and `scf.index_switch`, must be an allocation of the
+    same type (a slot's deallocations may free it under a more general
+    layout, cast back to the type) with at least the `alignment` the
+    allocation asks for: a buffer of unknown origin, such as a function
+    argument or a call result, may be smaller or less aligned than its type
+    says, and is not recycled. A loop that runs zero times still allocates
+    and frees the first spare of a pair; a slot allocates nothing ahead.
 
     Allocations that are freed in the same iteration are not paired: they
     are the business of `hoist-alloc-dealloc-pairs`, which runs after this
@@ -702,9 +723,11 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
   let statistics = [
     Statistic<"numAllocsRemoved", "num-allocs-removed",
               "Number of allocations moved out of loops by recycling the "
-              "buffers freed in the previous iteration">
+              "buffers freed in the previous iteration, or served by a spare "
+              "when the loop holds one">
   ];
-  let dependentDialects = ["memref::MemRefDialect"];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect", "ub::UBDialect"];
 }
 
 def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {

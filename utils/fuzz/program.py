@@ -415,7 +415,19 @@ class Generator:
         step.append(Stmt("update", dst=new, src=name, idx=rng.randint(0, 3), val=rng.randint(1, 5)))
         step.append(Stmt("assign", dst=name, src=new))
         if rng.random() < 0.3:
-            step = [Stmt("if", [step, []], **self.cond(env))]
+            # Only in some iterations: under an `if`, in one case of a
+            # switch whose other cases keep the buffer, or by keeping the
+            # old buffer or the new one with a select.
+            how = rng.choice(["if", "if", "switch", "select"])
+            if how == "if":
+                step = [Stmt("if", [step, []], **self.cond(env))]
+            elif how == "switch":
+                ncases = rng.randint(1, 3)
+                bodies = [[] for _ in range(ncases + 1)]
+                bodies[rng.randrange(ncases + 1)] = step
+                step = [Stmt("switch", bodies, **self.cond(env))]
+            else:
+                step[-1] = Stmt("select", dst=name, a=new, b=name, **self.cond(env))
         self.evolved.add(name)
         loop = rng.choice(["for", "for", "while", "cfloop"])
         if loop == "cfloop" and rng.random() >= self.unstructured:

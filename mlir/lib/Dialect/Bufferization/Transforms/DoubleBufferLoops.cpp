@@ -290,7 +290,7 @@ static bool canShareSpare(BufferPair lhs, BufferPair rhs) {
 /// spare where their types allow, since the buffer that one region frees can
 /// serve the allocation of the other. Returns the number of allocations
 /// removed from the loop.
-static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp whileOp) {
+static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp &whileOp) {
   SmallVector<WhileSlot> slots;
   for (BufferPair pair : findBufferPairs(whileOp.getBeforeBody()))
     slots.push_back({pair, std::nullopt});
@@ -349,6 +349,7 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp whileOp) {
       whileOp, newWhile->getResults().take_front(whileOp.getNumResults()));
   freeSpares(rewriter, newWhile, slots.size());
   reportDoubleBuffered(newWhile, numRecycled);
+  whileOp = newWhile;
   return numRecycled;
 }
 
@@ -404,16 +405,17 @@ collectConditionalSites(Block *block, SmallVectorImpl<memref::AllocOp> &allocs,
   }
 }
 
-/// Finds the slots of the body of `loop`: for each static identity-layout
+/// Finds the slots of the bodies of `loop`: for each static identity-layout
 /// type, the allocations of that type that run at most once per iteration,
 /// and the deallocations in such places of buffers that every allocation of
 /// the type could use in its place (see `canStandInFor`). A slot needs an
 /// allocation and a deallocation, one of which is conditional: pairs of
 /// unconditional ones are recycled without a slot.
-static LoopSlots findLoopSlots(Operation *loop, Block *body) {
+static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
   SmallVector<memref::AllocOp> allocs;
   SmallVector<memref::DeallocOp> deallocs;
-  collectConditionalSites(body, allocs, deallocs);
+  for (Block *body : bodies)
+    collectConditionalSites(body, allocs, deallocs);
 
   // A buffer allocated and freed in the same block is a temporary of its
   // block, which `hoist-alloc-dealloc-pairs` gives one buffer for the whole
@@ -460,7 +462,7 @@ static LoopSlots findLoopSlots(Operation *loop, Block *body) {
     if (sites.deallocs.empty())
       continue;
     auto isUnconditional = [&](Operation *op) {
-      return op->getBlock() == body;
+      return llvm::is_contained(bodies, op->getBlock());
     };
     if (llvm::all_of(sites.allocs, isUnconditional) &&
         llvm::all_of(sites.deallocs, isUnconditional))
@@ -628,6 +630,34 @@ static void threadSlots(RewriterBase &rewriter, Block *block,
   }
 }
 
+/// Frees the spares left after `loop`, whose (spare, holds one) pairs of
+/// `slots` are `results`, and reports the loop. Returns the number of
+/// allocations that may take a spare.
+static unsigned freeLastSpares(RewriterBase &rewriter, Operation *loop,
+                               ValueRange results, const LoopSlots &slots) {
+  Location loc = loop->getLoc();
+  rewriter.setInsertionPointAfter(loop);
+  for (unsigned index = 0; index < slots.slots.size(); ++index) {
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, TypeRange(), results[2 * index + 1],
+                          /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    memref::DeallocOp::create(rewriter, loc, results[2 * index]);
+    rewriter.setInsertionPointAfter(ifOp);
+  }
+
+  unsigned numAllocs = 0;
+  for (const SlotSites &sites : slots.slots)
+    numAllocs += sites.allocs.size();
+  remark::passed(
+      loc, remark::RemarkOpts::name("SpareCarried").category(kRemarkCategory))
+      << ("carries " + Twine(slots.slots.size()) +
+          " spare buffer(s) from the iterations that free one to the " +
+          Twine(numAllocs) + " allocation(s) that may use one")
+             .str();
+  return numAllocs;
+}
+
 /// Recycles, through slots, the buffers that the body of `forOp` frees in
 /// some iterations for the allocations of the same type that it makes in
 /// some iterations. Each slot is a pair of iteration arguments: the spare,
@@ -635,7 +665,7 @@ static void threadSlots(RewriterBase &rewriter, Block *block,
 /// spare left after the loop is freed there. Returns the number of
 /// allocations that may take a spare.
 static unsigned recycleConditionally(RewriterBase &rewriter, scf::ForOp forOp) {
-  LoopSlots slots = findLoopSlots(forOp, forOp.getBody());
+  LoopSlots slots = findLoopSlots(forOp, {forOp.getBody()});
   if (slots.slots.empty())
     return 0;
   Location loc = forOp.getLoc();
@@ -669,28 +699,60 @@ static unsigned recycleConditionally(RewriterBase &rewriter, scf::ForOp forOp) {
     }
   });
 
-  // Free the last spares.
-  rewriter.setInsertionPointAfter(newForOp);
-  ValueRange results = newForOp.getResults().drop_front(firstSlotResult);
-  for (unsigned index = 0; index < slots.slots.size(); ++index) {
-    auto ifOp =
-        scf::IfOp::create(rewriter, loc, TypeRange(), results[2 * index + 1],
-                          /*withElseRegion=*/false);
-    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    memref::DeallocOp::create(rewriter, loc, results[2 * index]);
-    rewriter.setInsertionPointAfter(ifOp);
-  }
+  return freeLastSpares(rewriter, newForOp,
+                        newForOp.getResults().drop_front(firstSlotResult),
+                        slots);
+}
 
-  unsigned numAllocs = 0;
+/// Recycles, through slots threaded through both regions of `whileOp`, the
+/// buffers that it frees in some iterations for the allocations of the same
+/// type that it makes in some iterations. The slots enter the "before"
+/// region as arguments, go on to the "after" region and out of the loop
+/// through `scf.condition`, and back to the "before" region through
+/// `scf.yield`. Returns the number of allocations that may take a spare.
+static unsigned recycleConditionally(RewriterBase &rewriter,
+                                     scf::WhileOp whileOp) {
+  LoopSlots slots =
+      findLoopSlots(whileOp, {whileOp.getBeforeBody(), whileOp.getAfterBody()});
+  if (slots.slots.empty())
+    return 0;
+  Location loc = whileOp.getLoc();
+  rewriter.setInsertionPoint(whileOp);
+  Value noSpare = createBool(rewriter, loc, false);
+  SmallVector<Value> inits;
   for (const SlotSites &sites : slots.slots)
-    numAllocs += sites.allocs.size();
-  remark::passed(
-      loc, remark::RemarkOpts::name("SpareCarried").category(kRemarkCategory))
-      << ("carries " + Twine(slots.slots.size()) +
-          " spare buffer(s) from the iterations that free one to the " +
-          Twine(numAllocs) + " allocation(s) that may use one")
-             .str();
-  return numAllocs;
+    inits.append({ub::PoisonOp::create(rewriter, loc, sites.type), noSpare});
+  scf::WhileOp newWhile = createWhileWithMoreValues(
+      rewriter, whileOp, inits, ValueRange(inits).getTypes());
+
+  // Adds the arguments of the slots to `block`, threads them through it and
+  // returns their states at its end.
+  auto thread = [&](Block *block) {
+    SmallVector<SlotState> states;
+    for (const SlotSites &sites : slots.slots) {
+      Value spare = block->addArgument(sites.type, loc);
+      Value valid = block->addArgument(rewriter.getI1Type(), loc);
+      states.push_back({spare, valid});
+    }
+    threadSlots(rewriter, block, slots, states);
+    SmallVector<Value> values;
+    for (SlotState state : states)
+      values.append({state.spare, state.valid});
+    return values;
+  };
+  SmallVector<Value> forwarded = thread(newWhile.getBeforeBody());
+  scf::ConditionOp conditionOp = newWhile.getConditionOp();
+  rewriter.modifyOpInPlace(
+      conditionOp, [&] { conditionOp.getArgsMutable().append(forwarded); });
+  SmallVector<Value> yielded = thread(newWhile.getAfterBody());
+  scf::YieldOp yieldOp = newWhile.getYieldOp();
+  rewriter.modifyOpInPlace(
+      yieldOp, [&] { yieldOp.getResultsMutable().append(yielded); });
+
+  unsigned numResults = whileOp.getNumResults();
+  rewriter.replaceOp(whileOp, newWhile->getResults().take_front(numResults));
+  return freeLastSpares(rewriter, newWhile,
+                        newWhile->getResults().drop_front(numResults), slots);
 }
 
 unsigned mlir::bufferization::doubleBufferLoops(RewriterBase &rewriter,
@@ -706,8 +768,11 @@ unsigned mlir::bufferization::doubleBufferLoops(RewriterBase &rewriter,
     if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
       numRecycled += doubleBuffer(rewriter, forOp);
       numRecycled += recycleConditionally(rewriter, forOp);
-    } else
-      numRecycled += doubleBuffer(rewriter, cast<scf::WhileOp>(loop));
+    } else {
+      auto whileOp = cast<scf::WhileOp>(loop);
+      numRecycled += doubleBuffer(rewriter, whileOp);
+      numRecycled += recycleConditionally(rewriter, whileOp);
+    }
   }
   return numRecycled;
 }

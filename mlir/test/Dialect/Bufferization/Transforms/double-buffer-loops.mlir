@@ -547,3 +547,51 @@ func.func @temporaries_and_nested_loops(%n: index, %c: i1) {
   "test.use"(%r) : (memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+// An scf.while that replaces its state under an scf.if in the "after"
+// region and frees the old state when it was replaced: the slot enters the
+// "before" region as two arguments, goes to the "after" region and out of
+// the loop through scf.condition, and back through scf.yield.
+
+// CHECK-LABEL: func @while_conditional_free
+//       CHECK:   %[[R:.*]]:4 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[SP0:.*]] = %{{.*}}, %[[HAS0:.*]] = %{{.*}}) : (index, memref<4xf32>, memref<4xf32>, i1)
+//       CHECK:     scf.condition(%{{.*}}) %{{.*}}, %{{.*}}, %[[SP0]], %[[HAS0]] : index, memref<4xf32>, memref<4xf32>, i1
+//       CHECK:   ^bb0(%{{.*}}: index, %[[ST:.*]]: memref<4xf32>, %[[SP:.*]]: memref<4xf32>, %[[HAS:.*]]: i1):
+//       CHECK:     %[[NEXT:.*]]:3 = scf.if %{{.*}} -> (memref<4xf32>, memref<4xf32>, i1) {
+//  CHECK-NEXT:       %[[NEW:.*]] = scf.if %[[HAS]] -> (memref<4xf32>) {
+//  CHECK-NEXT:         scf.yield %[[SP]]
+//       CHECK:     %[[FREED:.*]]:2 = scf.if %{{.*}} -> (memref<4xf32>, i1) {
+//       CHECK:     scf.yield %{{.*}}, %[[NEXT]]#0, %[[FREED]]#0, %[[FREED]]#1
+//       CHECK:   scf.if %[[R]]#3 {
+//  CHECK-NEXT:     memref.dealloc %[[R]]#2 : memref<4xf32>
+// REMARK: remark: [Passed] SpareCarried | Category:double-buffer-loops | Remark="carries 1 spare buffer(s) from the iterations that free one to the 1 allocation(s) that may use one"
+func.func @while_conditional_free(%n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.while (%i = %c0, %st = %a) : (index, memref<4xf32>) -> (index, memref<4xf32>) {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i, %st : index, memref<4xf32>
+  } do {
+  ^bb0(%i: index, %st: memref<4xf32>):
+    %i1 = arith.addi %i, %c1 : index
+    %next = scf.if %c -> memref<4xf32> {
+      %new = memref.alloc() : memref<4xf32>
+      "test.copy"(%st, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+      scf.yield %new : memref<4xf32>
+    } else {
+      scf.yield %st : memref<4xf32>
+    }
+    %p = memref.extract_aligned_pointer_as_index %st : memref<4xf32> -> index
+    %q = memref.extract_aligned_pointer_as_index %next : memref<4xf32> -> index
+    %replaced = arith.cmpi ne, %p, %q : index
+    scf.if %replaced {
+      memref.dealloc %st : memref<4xf32>
+    }
+    scf.yield %i1, %next : index, memref<4xf32>
+  }
+  "test.use"(%r#1) : (memref<4xf32>) -> ()
+  return
+}

@@ -73,7 +73,7 @@ LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
 /// loop that every buffer of the loop shares) is replaced with a spare buffer
 /// carried by the loop, and a `memref.dealloc` in the same block that frees a
 /// buffer of the same type from the previous iteration hands that buffer on
-/// as the next spare instead. Where an `scf.for` frees or allocates such
+/// as the next spare instead. Where a loop frees or allocates such
 /// buffers only in some iterations, it carries a spare and whether it holds
 /// one, and the allocations take the spare when there is one. Returns the
 /// number of allocations replaced or that may take a spare.

@@ -658,11 +658,12 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
       on. When both regions allocate, the loop needs one spare per region,
       so that the loop uses two buffers where two suffice.
 
-    * **Conditional recycling.** Where an `scf.for` frees a buffer only in
+    * **Conditional recycling.** Where a loop frees a buffer only in
       some iterations (a free under an ownership indicator or a runtime alias
       check, lowered to an `scf.if`) or allocates one only in some (in a
       branch of an `scf.if` or a case of an `scf.index_switch`), the loop
-      carries a slot per static type instead: a spare buffer and an `i1`
+      (an `scf.for`, or an `scf.while` through both regions) carries a slot
+      per static type instead: a spare buffer and an `i1`
       that says whether it holds one, initially `ub.poison` and false. The
       allocations and deallocations that run at most once per iteration (in
       the body, or nested only in `scf.if` and `scf.index_switch` regions,

@@ -63,7 +63,8 @@ struct LoopOwnershipSimplificationCounts {
 /// Folds the ownership indicators of the `scf.for` and `scf.while` loops
 /// nested in `root` that are false in every iteration, and hands init buffers
 /// that are freed right after a loop that always yields owned buffers over to
-/// the loop. Expects the IR that the ownership-based deallocation
+/// the loop, whose indicators then fold to true. Expects the IR that the
+/// ownership-based deallocation
 /// produces, before its `bufferization.dealloc` ops are lowered.
 LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
                                                         Operation *root);

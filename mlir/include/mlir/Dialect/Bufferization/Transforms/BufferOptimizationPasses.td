@@ -549,8 +549,8 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
     `canonicalize` and `buffer-deallocation-simplification`), while the frees
     are still `bufferization.dealloc` ops. The deallocation threads an `i1`
     ownership indicator through every loop for every memref the loop carries,
-    and computes it in each iteration, often with runtime alias checks. Two
-    rewrites make these indicators constant:
+    and computes it in each iteration, often with runtime alias checks.
+    Three rewrites make these indicators constant:
 
     * **False indicators.** An indicator that starts false and is only ever
       combined (`arith.andi`, `arith.ori`, `arith.select`, the updated
@@ -566,12 +566,24 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       buffers of a swap) fold together.
 
     * **Ownership transfer.** When an `scf.for` or `scf.while` always yields
-      an owned buffer in place of a memref iteration argument (a fresh buffer
-      per iteration), and the only use of the init buffer after the loop is a
-      `bufferization.dealloc` that frees it, the loop takes the buffer over
-      under the condition the dealloc freed it with. The loop then frees the
-      init in its first iteration, and canonicalization folds the indicator
-      to true, which lets `double-buffer-loops` recognize the loop. The
+      an owned buffer in place of a memref iteration argument, and the only
+      use of the init buffer (or of the buffer it is a `memref.cast` of)
+      after the loop is a `bufferization.dealloc` that frees it, the loop
+      takes the buffer over under the condition the dealloc freed it with.
+      "Always" is proved by induction: the yielded indicator is true
+      whenever the loop's indicator is. That holds for a fresh buffer per
+      iteration, and for an iteration that keeps the buffer it received (an
+      `scf.if` branch or `scf.index_switch` case that yields it with a false
+      indicator) when the dealloc in the body retains it while freeing it
+      under the loop's indicator and joins the updated ownership in with
+      `arith.ori`. The loop then frees the init in the iteration that
+      replaces it.
+
+    * **True indicators.** Dually, an indicator that starts true (such as
+      that of a loop that took its init over) and that an iteration starting
+      with it true keeps true is true in every iteration: its uses, in the
+      loop and after it, are replaced with `true`, which lets
+      `double-buffer-loops` recognize the loop. The
       transfer is skipped when the buffer, or an alias of it that exists
       before the loop, is used by the loop other than as that init, after
       the loop other than by the dealloc, or is retained by the dealloc.

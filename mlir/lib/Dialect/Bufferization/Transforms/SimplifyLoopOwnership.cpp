@@ -105,11 +105,12 @@ static bool isTrueInEveryIteration(Value value,
                                    const llvm::SmallDenseSet<Value> &assumed,
                                    unsigned depth = 0);
 
-/// Returns true if `buffer` (a value a region yields) is a buffer of `owned`
-/// or else `indicator` is true, whenever both are computed and every value
-/// of `assumed` is true. Results of `scf.if` and `scf.index_switch` are
-/// decided per region: in each, the yielded buffer is one of `owned` or the
-/// yielded indicator is true.
+/// Returns true if `buffer` is a buffer of `owned` or else `indicator` (if
+/// any) is true, whenever both are computed and every value of `assumed` is
+/// true. An `arith.select` of buffers is decided for both of its operands;
+/// the results of `scf.if` and `scf.index_switch`, with an indicator that the
+/// same op returns, region by region: in each, the yielded buffer is one of
+/// `owned` or the yielded indicator is true.
 static bool isOwnedOrTrue(Value buffer, Value indicator,
                           const llvm::SmallDenseSet<Value> &owned,
                           const llvm::SmallDenseSet<Value> &assumed,
@@ -117,10 +118,15 @@ static bool isOwnedOrTrue(Value buffer, Value indicator,
   if (depth > kMaxDepth)
     return false;
   if (owned.contains(stripCasts(buffer)) ||
-      isTrueInEveryIteration(indicator, assumed, depth + 1))
+      (indicator && isTrueInEveryIteration(indicator, assumed, depth + 1)))
     return true;
+  if (auto select = buffer.getDefiningOp<arith::SelectOp>())
+    return isOwnedOrTrue(select.getTrueValue(), indicator, owned, assumed,
+                         depth + 1) &&
+           isOwnedOrTrue(select.getFalseValue(), indicator, owned, assumed,
+                         depth + 1);
   auto bufferResult = dyn_cast<OpResult>(buffer);
-  auto indicatorResult = dyn_cast<OpResult>(indicator);
+  auto indicatorResult = dyn_cast_or_null<OpResult>(indicator);
   if (!bufferResult || !indicatorResult ||
       bufferResult.getOwner() != indicatorResult.getOwner() ||
       !isa<scf::IfOp, scf::IndexSwitchOp>(bufferResult.getOwner()))
@@ -134,37 +140,71 @@ static bool isOwnedOrTrue(Value buffer, Value indicator,
   });
 }
 
-/// Returns true if `lhs | rhs` is true whenever it is computed and every
-/// value of `assumed` is true because `lhs` is the updated condition of a
-/// buffer that a `bufferization.dealloc` retains, and `rhs` is true wherever
-/// that buffer is not one the dealloc frees under a true condition. This is
+/// How many operands `isJoinedOwnership` looks at in a tree of `arith.ori`.
+static constexpr unsigned kMaxOrOperands = 16;
+
+/// Returns true if `orOp` is true whenever it is computed and every value of
+/// `assumed` is true because it joins the updated conditions that
+/// `bufferization.dealloc` ops give a buffer they retain with what makes up
+/// for them: the retained buffer is owned after the deallocs if it is one of
+/// the buffers they free under a true condition, and another operand of the
+/// `arith.ori` tree is true wherever it is not (see `isOwnedOrTrue`). This is
 /// how the deallocation computes the ownership of a buffer that a loop
-/// iteration either passes on from the previous one or replaces by an owned
-/// one.
-static bool isRetainedOwnership(Value lhs, Value rhs,
-                                const llvm::SmallDenseSet<Value> &assumed,
-                                unsigned depth) {
-  auto result = dyn_cast<OpResult>(lhs);
-  auto dealloc = result ? dyn_cast<DeallocOp>(result.getOwner()) : DeallocOp();
-  if (!dealloc)
+/// iteration passes on from the previous one, replaces by an owned one, or
+/// picks among such buffers.
+static bool isJoinedOwnership(arith::OrIOp orOp,
+                              const llvm::SmallDenseSet<Value> &assumed,
+                              unsigned depth) {
+  // The operands of the tree of `arith.ori` ops rooted at `orOp`.
+  SmallVector<Value> operands;
+  SmallVector<Value> worklist = {orOp.getLhs(), orOp.getRhs()};
+  while (!worklist.empty() && operands.size() < kMaxOrOperands) {
+    Value value = worklist.pop_back_val();
+    if (auto inner = value.getDefiningOp<arith::OrIOp>()) {
+      worklist.append({inner.getLhs(), inner.getRhs()});
+      continue;
+    }
+    operands.push_back(value);
+  }
+  if (!worklist.empty())
     return false;
-  // The retained buffer is owned after the dealloc if it is one of the
-  // buffers the dealloc frees under a true condition.
-  llvm::SmallDenseSet<Value> owned;
-  for (auto [memref, condition] :
-       llvm::zip_equal(dealloc.getMemrefs(), dealloc.getConditions()))
-    if (isTrueInEveryIteration(condition, assumed, depth + 1))
-      owned.insert(stripCasts(getFreedMemRef(memref)));
-  if (owned.empty())
-    return false;
-  return isOwnedOrTrue(dealloc.getRetained()[result.getResultNumber()], rhs,
-                       owned, assumed, depth + 1);
+
+  // The buffers that the deallocs of each retained buffer free under a true
+  // condition, and the operands that are not its updated conditions.
+  llvm::SmallMapVector<Value, llvm::SmallDenseSet<Value>, 2> ownedOf;
+  for (Value operand : operands) {
+    auto result = dyn_cast<OpResult>(operand);
+    auto dealloc =
+        result ? dyn_cast<DeallocOp>(result.getOwner()) : DeallocOp();
+    if (!dealloc)
+      continue;
+    llvm::SmallDenseSet<Value> &owned =
+        ownedOf[dealloc.getRetained()[result.getResultNumber()]];
+    for (auto [memref, condition] :
+         llvm::zip_equal(dealloc.getMemrefs(), dealloc.getConditions()))
+      if (isTrueInEveryIteration(condition, assumed, depth + 1))
+        owned.insert(stripCasts(getFreedMemRef(memref)));
+  }
+  for (auto &[retained, owned] : ownedOf) {
+    if (owned.empty())
+      continue;
+    if (isOwnedOrTrue(retained, Value(), owned, assumed, depth + 1))
+      return true;
+    for (Value operand : operands) {
+      auto result = dyn_cast<OpResult>(operand);
+      if (result && isa<DeallocOp>(result.getOwner()))
+        continue;
+      if (isOwnedOrTrue(retained, operand, owned, assumed, depth + 1))
+        return true;
+    }
+  }
+  return false;
 }
 
 /// Returns true if `value` is true whenever it is computed and every value
 /// of `assumed` (the induction hypothesis of an enclosing loop) is true: a
 /// constant true, `arith.ori` with such an operand or that joins the updated
-/// ownership of a retained buffer (see `isRetainedOwnership`), `arith.andi`
+/// ownership of a retained buffer (see `isJoinedOwnership`), `arith.andi`
 /// of such operands, an argument of the "after" region of an `scf.while`
 /// that `scf.condition` forwards such a value to, or the indicator result of
 /// an `scf.for` that starts true and stays true over an iteration that
@@ -197,8 +237,7 @@ static bool isTrueInEveryIteration(Value value,
   Operation *def = value.getDefiningOp();
   if (auto orOp = dyn_cast_or_null<arith::OrIOp>(def))
     return recurse(orOp.getLhs()) || recurse(orOp.getRhs()) ||
-           isRetainedOwnership(orOp.getLhs(), orOp.getRhs(), assumed, depth) ||
-           isRetainedOwnership(orOp.getRhs(), orOp.getLhs(), assumed, depth);
+           isJoinedOwnership(orOp, assumed, depth);
   if (isa_and_nonnull<arith::AndIOp>(def))
     return llvm::all_of(def->getOperands(), recurse);
   return false;

@@ -746,3 +746,85 @@ func.func @cast_init_used_after_loop(%n: index) {
   bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
   return
 }
+
+// -----
+
+// A search that keeps the better of the incumbent and a candidate with
+// arith.select: two deallocs retain the selected buffer, one freeing the
+// incumbent under the loop's indicator, one the candidate. Whichever is
+// kept is owned whenever the loop's indicator is true, so the loop takes
+// its init over.
+
+// CHECK-LABEL: func @select_keeps_best
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%[[INC:.*]] = %[[A]]) -> (memref<4xf32>)
+//       CHECK:     %[[KEEP:.*]] = arith.select
+//       CHECK:     bufferization.dealloc (%{{.*}} : memref<f32>) if (%[[TRUE]]) retain (%[[KEEP]] : memref<4xf32>)
+//       CHECK:     scf.yield %[[KEEP]] : memref<4xf32>
+//   CHECK-NOT:   bufferization.clone
+//       CHECK:   return %[[R]]
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+func.func @select_keeps_best(%n: index, %c: i1) -> memref<4xf32> {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%inc = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %cand = memref.alloc() : memref<4xf32>
+    memref.copy %inc, %cand : memref<4xf32> to memref<4xf32>
+    %keep = arith.select %c, %cand, %inc : memref<4xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %inc : memref<4xf32> -> memref<f32>, index, index, index
+    %k0 = bufferization.dealloc (%base : memref<f32>) if (%own) retain (%keep : memref<4xf32>)
+    %k1 = bufferization.dealloc (%cand : memref<4xf32>) if (%true) retain (%keep : memref<4xf32>)
+    %nown = arith.ori %k0, %k1 : i1
+    scf.yield %keep, %nown : memref<4xf32>, i1
+  }
+  %ret = scf.if %r#1 -> (memref<4xf32>) {
+    scf.yield %r#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %kept = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%ret : memref<4xf32>)
+  return %ret : memref<4xf32>
+}
+
+// -----
+
+// As above, but the select keeps the candidate or a buffer the loop does
+// not own: the loop keeps its indicator, and the clone for the case where
+// the result is not owned stays.
+
+// CHECK-LABEL: func @select_keeps_borrowed
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[FALSE]]) -> (memref<4xf32>, i1)
+//       CHECK:   bufferization.clone
+func.func @select_keeps_borrowed(%n: index, %c: i1, %other: memref<4xf32>) -> memref<4xf32> {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%inc = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %cand = memref.alloc() : memref<4xf32>
+    memref.copy %inc, %cand : memref<4xf32> to memref<4xf32>
+    %keep = arith.select %c, %other, %cand : memref<4xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %inc : memref<4xf32> -> memref<f32>, index, index, index
+    %k0 = bufferization.dealloc (%base : memref<f32>) if (%own) retain (%keep : memref<4xf32>)
+    %k1 = bufferization.dealloc (%cand : memref<4xf32>) if (%true) retain (%keep : memref<4xf32>)
+    %nown = arith.ori %k0, %k1 : i1
+    scf.yield %keep, %nown : memref<4xf32>, i1
+  }
+  %ret = scf.if %r#1 -> (memref<4xf32>) {
+    scf.yield %r#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %kept = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%ret : memref<4xf32>)
+  return %ret : memref<4xf32>
+}

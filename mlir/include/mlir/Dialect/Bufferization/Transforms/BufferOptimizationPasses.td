@@ -576,8 +576,9 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       `scf.if` branch or `scf.index_switch` case that yields it with a false
       indicator) when the dealloc in the body retains it while freeing it
       under the loop's indicator and joins the updated ownership in with
-      `arith.ori`. The loop then frees the init in the iteration that
-      replaces it.
+      `arith.ori`, and for an `arith.select` of the buffer it received and
+      a fresh one, which two deallocs retain. The loop then frees the init in
+      the iteration that replaces it.
 
     * **True indicators.** Dually, an indicator that starts true (such as
       that of a loop that took its init over) and that an iteration starting

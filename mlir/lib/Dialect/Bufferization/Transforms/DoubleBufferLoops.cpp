@@ -450,11 +450,16 @@ static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
     auto it = byType.find(type);
     if (it == byType.end())
       continue;
-    // The freed buffer must serve every allocation of the slot.
-    if (!llvm::all_of(it->second.allocs, [&](memref::AllocOp alloc) {
-          llvm::SmallDenseSet<Value> visited;
-          return canStandInFor(freed, alloc, visited);
-        }))
+    // The freed buffer must serve every allocation of the slot, which
+    // differ only in the alignment they ask for: it serves them all if it
+    // serves the one that asks for the most.
+    memref::AllocOp mostAligned = *llvm::max_element(
+        it->second.allocs, [](memref::AllocOp lhs, memref::AllocOp rhs) {
+          return lhs.getAlignment().value_or(0) <
+                 rhs.getAlignment().value_or(0);
+        });
+    llvm::SmallDenseSet<Value> visited;
+    if (!canStandInFor(freed, mostAligned, visited))
       continue;
     it->second.deallocs.push_back(dealloc);
   }

@@ -663,6 +663,20 @@ static unsigned freeLastSpares(RewriterBase &rewriter, Operation *loop,
   return numAllocs;
 }
 
+/// Creates, before `loop`, the initial states of `slots`: an undefined
+/// spare and false, for each.
+static SmallVector<Value> createEmptySlots(RewriterBase &rewriter,
+                                           Operation *loop,
+                                           const LoopSlots &slots) {
+  Location loc = loop->getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value noSpare = createBool(rewriter, loc, false);
+  SmallVector<Value> inits;
+  for (const SlotSites &sites : slots.slots)
+    inits.append({ub::PoisonOp::create(rewriter, loc, sites.type), noSpare});
+  return inits;
+}
+
 /// Recycles, through slots, the buffers that the body of `forOp` frees in
 /// some iterations for the allocations of the same type that it makes in
 /// some iterations. Each slot is a pair of iteration arguments: the spare,
@@ -673,12 +687,7 @@ static unsigned recycleConditionally(RewriterBase &rewriter, scf::ForOp forOp) {
   LoopSlots slots = findLoopSlots(forOp, {forOp.getBody()});
   if (slots.slots.empty())
     return 0;
-  Location loc = forOp.getLoc();
-  rewriter.setInsertionPoint(forOp);
-  Value noSpare = createBool(rewriter, loc, false);
-  SmallVector<Value> inits;
-  for (const SlotSites &sites : slots.slots)
-    inits.append({ub::PoisonOp::create(rewriter, loc, sites.type), noSpare});
+  SmallVector<Value> inits = createEmptySlots(rewriter, forOp, slots);
   FailureOr<LoopLikeOpInterface> newLoop =
       cast<LoopLikeOpInterface>(forOp.getOperation())
           .replaceWithAdditionalIterOperands(
@@ -722,11 +731,7 @@ static unsigned recycleConditionally(RewriterBase &rewriter,
   if (slots.slots.empty())
     return 0;
   Location loc = whileOp.getLoc();
-  rewriter.setInsertionPoint(whileOp);
-  Value noSpare = createBool(rewriter, loc, false);
-  SmallVector<Value> inits;
-  for (const SlotSites &sites : slots.slots)
-    inits.append({ub::PoisonOp::create(rewriter, loc, sites.type), noSpare});
+  SmallVector<Value> inits = createEmptySlots(rewriter, whileOp, slots);
   scf::WhileOp newWhile = createWhileWithMoreValues(
       rewriter, whileOp, inits, ValueRange(inits).getTypes());
 

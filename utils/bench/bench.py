@@ -37,7 +37,8 @@ the stock configuration's.
 
 It prints Markdown tables (ratios against stock and their geometric mean),
 writes JSON (--json) and an SVG chart of mallocs and peak bytes (--svg).
-It exits 1 when a configuration fails to compile or run, leaks, frees
+It exits 1 when ours-merge has a higher peak than ours on a program, or
+when a configuration fails to compile or run, leaks, frees
 badly, or prints a different result than stock.
 
 --scaling N1,N2,... measures compile-time scaling instead: modules of about
@@ -369,9 +370,17 @@ def markdown(results, configs, means):
 
 
 def problems(results, configs):
-    """Failures: errors, leaks, bad frees, outputs that differ from stock."""
+    """Failures: errors, leaks, bad frees, outputs that differ from stock,
+    and merge-alloc raising the peak of the configuration without it."""
     found = []
     for name, r in results.items():
+        if "ours" in configs and "ours-merge" in configs:
+            plain, merged = r["ours"], r["ours-merge"]
+            if "error" not in plain and "error" not in merged and merged["peak_bytes"] > plain["peak_bytes"]:
+                found.append(
+                    "%s, ours-merge: peak %d bytes above ours (%d)"
+                    % (name, merged["peak_bytes"], plain["peak_bytes"])
+                )
         for config in configs:
             m = r[config]
             if "error" in m:
@@ -487,7 +496,8 @@ def suite(args, tools):
     else:
         print(
             "Every configuration of every program: 0 leaks, 0 bad frees, "
-            "the same output as stock (%d programs)." % len(results)
+            "the same output as stock, and no peak of ours-merge above "
+            "ours (%d programs)." % len(results)
         )
     if args.json:
         with open(args.json, "w") as f:

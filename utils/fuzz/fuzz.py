@@ -27,10 +27,12 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   run-crash      the compiled program crashed
   hang           a compile or a run took longer than the time limit
   invalid-program  the reference itself did not run: a generator bug
+  peak-increase  the merge-alloc configuration has a higher peak than the
+                 default one on the same program (not reduced)
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
-`rejected` and is not a finding. Every finding is reduced (functions,
+`rejected` and is not a finding. Every finding but peak-increase is reduced (functions,
 statements and regions dropped while the finding persists) and written to
 the output directory as a small .mlir file with the command that reproduces
 it.
@@ -152,6 +154,7 @@ FINDING_KINDS = [
     "run-crash",
     "hang",
     "invalid-program",
+    "peak-increase",
 ]
 
 TRACKER = re.compile(
@@ -359,13 +362,22 @@ def check_program(tools, text, configs, stock):
     findings = []
     counts = collections.Counter()
     cache = {}
+    clean = {}
     for config in configs:
         counts["runs"] += 1
-        kind, detail = judge(compile_and_run(tools, text, config, cache=cache), reference)
+        outcome = compile_and_run(tools, text, config, cache=cache)
+        kind, detail = judge(outcome, reference)
         if kind == "rejected":
             counts["rejected"] += 1
         elif kind is not None:
             findings.append((config, kind, detail))
+        else:
+            clean[config] = outcome.stats
+    # merge-alloc must never raise the peak of the default pipeline.
+    if "default" in clean and "merge-alloc" in clean:
+        merged, plain = clean["merge-alloc"]["peak_bytes"], clean["default"]["peak_bytes"]
+        if merged > plain:
+            findings.append(("merge-alloc", "peak-increase", "peak %d bytes, %d without merge-alloc" % (merged, plain)))
     if stock:
         kind, detail = judge(compile_and_run(tools, text, "stock:default"), reference)
         if kind == "rejected":
@@ -499,7 +511,7 @@ def fuzz_seed(seed):
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
     written = []
     for config, kind, detail in findings:
-        if not args.reduce or config == "reference":
+        if not args.reduce or config == "reference" or kind == "peak-increase":
             reduced = program
         else:
             reduced, _ = reduce_program(_TOOLS, program, config, kind, detail, args.reduce_budget)

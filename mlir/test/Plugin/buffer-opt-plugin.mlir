@@ -89,9 +89,24 @@ func.func @two_fills(%a: tensor<4xf32>) -> tensor<4xf32> {
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
 // RUN:   --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   | FileCheck %s --check-prefix=MERGE
-// COM: The two temporaries of @two_fills share one 128-byte buffer.
+// COM: The two 16-byte temporaries of @two_fills stay apart: in 64-byte
+// COM: slots of a merged buffer (One-Shot Bufferize aligns them to 64) they
+// COM: would take more than apart. The two 1024-byte temporaries of
+// COM: @two_large_fills share one 2048-byte buffer.
 // MERGE-LABEL: func @two_fills
-//       MERGE: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
+//   MERGE-NOT: memref.view
+// MERGE-LABEL: func @two_large_fills
+//       MERGE: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2048xi8>
 //       MERGE: memref.view %[[BUF]]
 //       MERGE: memref.view %[[BUF]]
-//       MERGE: memref.dealloc %[[BUF]] : memref<128xi8>
+//       MERGE: memref.dealloc %[[BUF]] : memref<2048xi8>
+
+func.func @two_large_fills(%a: tensor<256xf32>) -> tensor<256xf32> {
+  %c1 = arith.constant 1.0 : f32
+  %c2 = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<256xf32>
+  %0 = linalg.fill ins(%c1 : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %1 = linalg.fill ins(%c2 : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %2 = linalg.add ins(%0, %1 : tensor<256xf32>, tensor<256xf32>) outs(%a : tensor<256xf32>) -> tensor<256xf32>
+  return %2 : tensor<256xf32>
+}

@@ -36,9 +36,10 @@ using namespace mlir::memref;
 LogicalResult
 mlir::memref::mergeAllocations(Operation *root,
                                const MergeAllocationOptions &options) {
-  if (options.alignment <= 0 ||
-      !llvm::isPowerOf2_64(static_cast<uint64_t>(options.alignment)))
-    return root->emitError("merge-alloc: the alignment must be a positive "
+  if (options.alignment < 0 ||
+      (options.alignment > 0 &&
+       !llvm::isPowerOf2_64(static_cast<uint64_t>(options.alignment))))
+    return root->emitError("merge-alloc: the alignment must be zero or a "
                            "power of two, got ")
            << options.alignment;
 
@@ -110,9 +111,10 @@ struct MergeAllocPass
 
 void MergeAllocPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (alignment <= 0 ||
-      !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment))) {
-    module.emitError("merge-alloc: option 'alignment' must be a positive "
+  if (alignment < 0 ||
+      (alignment > 0 &&
+       !llvm::isPowerOf2_64(static_cast<uint64_t>(alignment)))) {
+    module.emitError("merge-alloc: option 'alignment' must be zero or a "
                      "power of two, got ")
         << static_cast<int64_t>(alignment);
     return signalPassFailure();
@@ -140,9 +142,11 @@ void MergeAllocPass::runOnOperation() {
   // Scopes are numbered in the order the collector reports them, which is IR
   // order.
   llvm::DenseMap<Operation *, int64_t> scopeIds;
+  llvm::DenseMap<Operation *, int64_t> numBuffersOfScope;
   MergeAllocationOptions options;
   options.analysisOnly = analysisOnly;
   options.alignment = alignment;
+  options.allowPeakIncrease = allowPeakIncrease;
   options.plannerMode = plannerMode;
   options.onSkippedAlloc = [&](Operation *alloc, StringRef reason) {
     if (analysisOnly)
@@ -156,6 +160,8 @@ void MergeAllocPass::runOnOperation() {
         scopeIds.try_emplace(scopeOp, static_cast<int64_t>(scopeIds.size()))
             .first->second;
     std::string memorySpace = getMemorySpaceName(trace.getMemorySpace());
+    // A scope may get several merged buffers; they are numbered per scope.
+    int64_t bufferId = numBuffersOfScope[scopeOp]++;
     uint64_t totalBytes = 0;
     for (const TickAllocation &allocation : tickTrace.allocations)
       totalBytes += allocation.size;
@@ -167,12 +173,19 @@ void MergeAllocPass::runOnOperation() {
       if (auto existing =
               scopeOp->getAttrOfType<DictionaryAttr>("merge_alloc.total"))
         totals.append(existing.getValue());
-      totals.set(memorySpace, builder.getI64IntegerAttr(schedule.totalSize));
+      // The bytes of the scope's merged buffers in each memory space.
+      int64_t total = static_cast<int64_t>(schedule.totalSize);
+      if (auto previous =
+              dyn_cast_or_null<IntegerAttr>(totals.get(memorySpace)))
+        total += previous.getInt();
+      totals.set(memorySpace, builder.getI64IntegerAttr(total));
       scopeOp->setAttr("merge_alloc.total",
                        totals.getDictionary(&getContext()));
       for (const TickAllocation &allocation : tickTrace.allocations) {
         Operation *alloc = allocation.alloc;
         alloc->setAttr("merge_alloc.scope", builder.getI64IntegerAttr(scopeId));
+        alloc->setAttr("merge_alloc.buffer",
+                       builder.getI64IntegerAttr(bufferId));
         alloc->setAttr("merge_alloc.ticks",
                        builder.getDenseI64ArrayAttr(
                            {allocation.firstTick, allocation.lastTick}));
@@ -203,15 +216,18 @@ void MergeAllocPass::runOnOperation() {
       function = funcOp.getName().str();
     json.object([&] {
       json.attribute("scope", scopeId);
+      json.attribute("buffer", bufferId);
       json.attribute("op", scopeOp->getName().getStringRef());
       json.attribute("function", function);
       json.attribute("memory_space", memorySpace);
       json.attribute("planner", schedule.plannerName);
-      json.attribute("alignment", static_cast<int64_t>(alignment));
+      json.attribute("alignment",
+                     static_cast<int64_t>(tickTrace.getAlignment()));
       json.attribute("total", static_cast<int64_t>(schedule.totalSize));
       json.attribute("sum_of_sizes", static_cast<int64_t>(totalBytes));
-      json.attribute("peak_live", static_cast<int64_t>(computePeakLiveBytes(
-                                      tickTrace.getEvents(), alignment)));
+      json.attribute("peak_live",
+                     static_cast<int64_t>(computePeakLiveBytes(
+                         tickTrace.getEvents(), tickTrace.getAlignment())));
       json.attributeArray("buffers", [&] {
         for (auto [id, allocation] : llvm::enumerate(tickTrace.allocations)) {
           AllocOp alloc = allocation.alloc;

@@ -27,18 +27,59 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+#include <deque>
+#include <numeric>
+#include <queue>
+#include <set>
+
+#define DEBUG_TYPE "merge-alloc"
 
 using namespace mlir;
 using namespace mlir::memref;
 
 LifetimeTrace::~LifetimeTrace() = default;
+
+/// The alignment `malloc` gives every allocation on the targets MLIR lowers
+/// to, which is why an allocation of scalars needs no `alignment` attribute.
+static constexpr uint64_t kMallocAlignment = 16;
+
+/// Bytes that stand for "unknown" in the peak model: more than any sum of
+/// buffers it counts.
+static constexpr int64_t kUnbounded = int64_t(1) << 60;
+
+/// Buffers of this many bytes or more count as unknown in the peak model, so
+/// that its sums cannot overflow.
+static constexpr int64_t kLargestModelled = int64_t(1) << 40;
+
+/// Returns `a + b`, at most `kUnbounded`; both are at most `kUnbounded`.
+static int64_t addBytes(int64_t a, int64_t b) {
+  return std::min(kUnbounded, a + b);
+}
+
+uint64_t TickLifetimeTrace::getAlignment() const {
+  uint64_t alignment = 1;
+  for (const TickAllocation &allocation : allocations)
+    alignment = std::max(alignment, allocation.alignment);
+  return alignment;
+}
+
+std::optional<uint64_t> TickLifetimeTrace::getBufferAlignment() const {
+  if (llvm::none_of(allocations, [](const TickAllocation &allocation) {
+        return allocation.needsAlignedAllocation;
+      }))
+    return std::nullopt;
+  return getAlignment();
+}
 
 SmallVector<MemoryTraceEvent> TickLifetimeTrace::getEvents() const {
   // (tick, 0 for an allocation and 1 for a free, buffer id).
@@ -64,7 +105,149 @@ static bool isAsynchronous(Operation *op) {
   return op->getName().getDialectNamespace() == "async";
 }
 
+/// Returns how many instances of the buffers allocated by `op` may be alive
+/// at once while the op of `scope` around it runs: 1, 2 in a loop (the
+/// buffer of the last iteration and the new one), or 0 for unbounded, in a
+/// parallel region.
+static unsigned getInstanceBound(Operation *op, Operation *scopeOp) {
+  unsigned bound = 1;
+  for (Operation *parent = op->getParentOp(); parent && parent != scopeOp;
+       parent = parent->getParentOp()) {
+    if (parent->hasTrait<OpTrait::HasParallelRegion>())
+      return 0;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (isa<LoopLikeOpInterface>(parent) || (branch && branch.hasLoop()) ||
+        (!branch && parent->getNumRegions() != 0))
+      bound = 2;
+  }
+  return bound;
+}
+
+/// Returns the bytes a buffer of `type` defined by `op` takes, or
+/// `kUnbounded` when they are not known statically or are too many to model.
+static int64_t getModelledBytes(BaseMemRefType type, Operation *op) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType || !memrefType.hasStaticShape())
+    return kUnbounded;
+  Type elementType = memrefType.getElementType();
+  if (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType))
+    return kUnbounded;
+  auto elementSize = static_cast<int64_t>(
+      DataLayout::closest(op).getTypeSize(elementType).getFixedValue());
+  int64_t bytes;
+  if (llvm::MulOverflow(elementSize, memrefType.getNumElements(), bytes) ||
+      bytes >= kLargestModelled)
+    return kUnbounded;
+  // An aligned allocation asks `malloc` for the alignment on top.
+  if (auto alloc = dyn_cast<AllocOp>(op))
+    bytes += static_cast<int64_t>(alloc.getAlignment().value_or(0));
+  return bytes;
+}
+
+/// Calls `fn` with each value `op` allocates on the heap (the default
+/// resource), or with null for a heap allocation that names no value.
+static void forEachHeapAllocation(Operation *op, function_ref<void(Value)> fn) {
+  auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effectOp)
+    return;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  effectOp.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects)
+    if (isa<MemoryEffects::Allocate>(effect.getEffect()) &&
+        effect.getResource() == SideEffects::DefaultResource::get())
+      fn(effect.getValue());
+}
+
+/// Returns the bytes the buffers `op` allocates, `bytes` each, may hold at
+/// once while the op of `scopeOp` around it runs.
+static int64_t getInstanceBytes(Operation *op, Operation *scopeOp,
+                                int64_t bytes) {
+  unsigned instances = getInstanceBound(op, scopeOp);
+  return instances == 0 ? kUnbounded : std::min(kUnbounded, bytes * instances);
+}
+
+/// Returns the bytes of a buffer `op` allocates, `kUnbounded` if unknown.
+static int64_t getAllocatedBytes(Value allocated, Operation *op) {
+  auto type = allocated ? dyn_cast<BaseMemRefType>(allocated.getType())
+                        : BaseMemRefType();
+  return type ? getModelledBytes(type, op) : kUnbounded;
+}
+
 namespace {
+/// A segment tree over the ticks of a scope: add bytes to a range of ticks,
+/// ask for the most over a range, both in logarithmic time.
+class TickMaxTree {
+public:
+  explicit TickMaxTree(ArrayRef<int64_t> initial)
+      : size(initial.size()), most(4 * initial.size()),
+        pending(4 * initial.size()) {
+    build(1, 0, size - 1, initial);
+  }
+
+  /// Adds `bytes` at every tick of [first, last].
+  void add(int64_t first, int64_t last, int64_t bytes) {
+    add(1, 0, size - 1, first, last, bytes);
+  }
+
+  /// Returns the most over [first, last].
+  int64_t getMax(int64_t first, int64_t last) const {
+    return getMax(1, 0, size - 1, first, last);
+  }
+
+private:
+  void build(size_t node, int64_t lo, int64_t hi, ArrayRef<int64_t> initial) {
+    if (lo == hi) {
+      most[node] = initial[lo];
+      return;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    build(2 * node, lo, mid, initial);
+    build(2 * node + 1, mid + 1, hi, initial);
+    most[node] = std::max(most[2 * node], most[2 * node + 1]);
+  }
+
+  void add(size_t node, int64_t lo, int64_t hi, int64_t first, int64_t last,
+           int64_t bytes) {
+    if (last < lo || hi < first)
+      return;
+    if (first <= lo && hi <= last) {
+      most[node] += bytes;
+      pending[node] += bytes;
+      return;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    add(2 * node, lo, mid, first, last, bytes);
+    add(2 * node + 1, mid + 1, hi, first, last, bytes);
+    most[node] = std::max(most[2 * node], most[2 * node + 1]) + pending[node];
+  }
+
+  int64_t getMax(size_t node, int64_t lo, int64_t hi, int64_t first,
+                 int64_t last) const {
+    if (last < lo || hi < first)
+      return std::numeric_limits<int64_t>::min() / 2;
+    if (first <= lo && hi <= last)
+      return most[node];
+    int64_t mid = lo + (hi - lo) / 2;
+    return std::max(getMax(2 * node, lo, mid, first, last),
+                    getMax(2 * node + 1, mid + 1, hi, first, last)) +
+           pending[node];
+  }
+
+  int64_t size;
+  SmallVector<int64_t> most;
+  SmallVector<int64_t> pending;
+};
+
+/// What the buffers of a scope other than the mergeable ones of a trace
+/// hold at each tick of the scope (index 0 is the scope's first tick): at
+/// most `upper` bytes, or an unknown amount where `unknown` is non-zero, and
+/// at least `lower` bytes.
+struct ScopeBackground {
+  SmallVector<int64_t> upper;
+  SmallVector<int64_t> unknown;
+  SmallVector<int64_t> lower;
+};
+
 /// Finds the mergeable allocations nested in a root op and their lifetimes.
 class TickCollector {
 public:
@@ -82,16 +265,36 @@ private:
   /// into.
   FailureOr<Block *> findScope(AllocOp alloc, std::string &reason);
 
-  /// Returns the bytes of `alloc`, or says why they are unknown.
-  FailureOr<uint64_t> getSize(AllocOp alloc, std::string &reason);
+  /// Returns the bytes of `alloc` and the alignment its offset needs, or says
+  /// why they are unknown.
+  FailureOr<uint64_t> getSize(AllocOp alloc, uint64_t &alignment,
+                              std::string &reason);
 
   /// Finds the first and last tick at which `alloc` or an alias is accessed,
   /// or says why an alias escapes the analysis.
   LogicalResult getLifetime(AllocOp alloc, int64_t &firstTick,
                             int64_t &lastTick, std::string &reason);
 
+  /// Adds to `result` the groups of the allocations of `trace` whose merged
+  /// allocations keep the scope's peak, and the others as skipped.
+  void splitToKeepPeak(const TickLifetimeTrace &trace,
+                       MemoryTraceScopes &result);
+
+  /// Returns what the buffers of `scope` in `memorySpace` other than
+  /// `members` hold, as the rest of the pipeline will free them.
+  ScopeBackground computeBackground(Block *scope, Attribute memorySpace,
+                                    const DenseSet<Operation *> &members);
+
+  /// Returns the most bytes the callee of `call` may hold at once while it
+  /// runs, the buffers it returns included, or `kUnbounded`.
+  int64_t getCalleeBound(CallOpInterface call);
+
   const BufferViewFlowAnalysis &aliases;
   const MergeAllocationOptions &options;
+  SymbolTableCollection symbolTables;
+  /// The memoized results of `getCalleeBound`; `kUnbounded` while a callee
+  /// is being measured, so that recursion is unbounded.
+  DenseMap<Operation *, int64_t> calleeBounds;
   /// First and last tick of each op; the last is the one of the last op
   /// nested in it.
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
@@ -110,16 +313,19 @@ void TickCollector::assignTicks(Operation *op) {
 
 FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
                                             std::string &reason) {
-  Region *region = alloc->getParentRegion();
-  if (!region->hasOneBlock()) {
+  if (!alloc->getParentRegion()->hasOneBlock()) {
     reason = "in a region with more than one block";
     return failure();
   }
+  // The scope's block is the one that holds the allocation or the op around
+  // it: in a region with several blocks, each block gets merged buffers of
+  // its own, as the ticks follow the execution order only inside a block.
+  Operation *child = alloc;
   for (Operation *parent = alloc->getParentOp(); parent;
-       region = parent->getParentRegion(), parent = parent->getParentOp()) {
+       child = parent, parent = parent->getParentOp()) {
     if (parent->hasTrait<OpTrait::AutomaticAllocationScope>() &&
         !isa<scf::ForOp>(parent))
-      return &region->front();
+      return child->getBlock();
     if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent)) {
       reason = ("nested in '" + parent->getName().getStringRef() +
                 "', which is not a synchronous RegionBranchOpInterface op")
@@ -137,7 +343,8 @@ FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
   return failure();
 }
 
-FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, std::string &reason) {
+FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
+                                           std::string &reason) {
   MemRefType type = alloc.getType();
   if (!type.hasStaticShape()) {
     reason = "dynamic shape";
@@ -152,14 +359,6 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, std::string &reason) {
     reason = "element type without a known size in memory";
     return failure();
   }
-  if (std::optional<uint64_t> alignment = alloc.getAlignment();
-      alignment && (*alignment == 0 ||
-                    static_cast<uint64_t>(options.alignment) % *alignment)) {
-    reason = "alignment " + std::to_string(*alignment) +
-             " does not divide the merged alignment " +
-             std::to_string(options.alignment);
-    return failure();
-  }
   // An element takes its store size rounded up to a power of two, as in an
   // LLVM array: 1 byte for i1, 4 for i17, the data layout's size for index.
   auto elementSize = static_cast<int64_t>(llvm::PowerOf2Ceil(
@@ -170,6 +369,11 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, std::string &reason) {
     reason = "too large";
     return failure();
   }
+  // The offset of the buffer is aligned as its element and its attribute
+  // need, and at least as much as the option says.
+  alignment = std::max<uint64_t>(
+      {static_cast<uint64_t>(elementSize), alloc.getAlignment().value_or(1),
+       static_cast<uint64_t>(std::max<int64_t>(options.alignment, 1))});
   return static_cast<uint64_t>(size);
 }
 
@@ -285,6 +489,451 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   return success();
 }
 
+int64_t TickCollector::getCalleeBound(CallOpInterface call) {
+  Operation *callee = call.resolveCallableInTable(&symbolTables);
+  auto callable = dyn_cast_or_null<CallableOpInterface>(callee);
+  if (!callable)
+    return kUnbounded;
+  if (auto it = calleeBounds.find(callee); it != calleeBounds.end())
+    return it->second;
+  Region *body = callable.getCallableRegion();
+  if (!body || body->empty())
+    return kUnbounded;
+  // Recursion (a call back to this callee while it is measured) is unbounded.
+  calleeBounds[callee] = kUnbounded;
+
+  int64_t bound = 0;
+  body->walk([&](Operation *op) {
+    if (bound >= kUnbounded)
+      return WalkResult::interrupt();
+    if (auto nestedCall = dyn_cast<CallOpInterface>(op)) {
+      bound = addBytes(
+          bound, getInstanceBytes(op, callee, getCalleeBound(nestedCall)));
+      return WalkResult::advance();
+    }
+    if (!isa<MemoryEffectOpInterface>(op) &&
+        !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      bound = kUnbounded;
+    forEachHeapAllocation(op, [&](Value allocated) {
+      bound =
+          addBytes(bound, getInstanceBytes(op, callee,
+                                           getAllocatedBytes(allocated, op)));
+    });
+    return WalkResult::advance();
+  });
+  calleeBounds[callee] = bound;
+  return bound;
+}
+
+ScopeBackground
+TickCollector::computeBackground(Block *scope, Attribute memorySpace,
+                                 const DenseSet<Operation *> &members) {
+  int64_t begin = ticks.lookup(&scope->front()).first;
+  int64_t end = ticks.lookup(&scope->back()).second;
+  auto numTicks = static_cast<size_t>(end - begin + 1);
+  // Difference arrays, summed at the end.
+  ScopeBackground background;
+  background.upper.assign(numTicks + 1, 0);
+  background.unknown.assign(numTicks + 1, 0);
+  background.lower.assign(numTicks + 1, 0);
+  auto addRange = [&](SmallVector<int64_t> &diff, int64_t first, int64_t last,
+                      int64_t bytes) {
+    diff[first - begin] += bytes;
+    diff[last - begin + 1] -= bytes;
+  };
+  auto addUpper = [&](int64_t first, int64_t last, int64_t bytes) {
+    if (bytes >= kUnbounded)
+      addRange(background.unknown, first, last, 1);
+    else
+      addRange(background.upper, first, last, bytes);
+  };
+  Operation *scopeOp = scope->getParentOp();
+  Operation *terminator =
+      scope->mightHaveTerminator() ? scope->getTerminator() : nullptr;
+
+  // A buffer lives from its definition (or the start of the op of the scope
+  // around it) to the last use of an alias, or to the end of the scope if an
+  // alias leaves it; it lives surely from its definition to its last use if
+  // it is defined in the scope's block.
+  auto addBuffer = [&](Value buffer) {
+    auto type = dyn_cast<BaseMemRefType>(buffer.getType());
+    if (!type || type.getMemorySpace() != memorySpace)
+      return;
+    Operation *def = buffer.getDefiningOp();
+    Operation *anchor = scope->findAncestorOpInBlock(*def);
+    int64_t first = ticks.lookup(anchor).first;
+    int64_t last =
+        anchor == def ? ticks.lookup(def).first : ticks.lookup(anchor).second;
+    for (Value alias : aliases.resolve(buffer)) {
+      for (Operation *user : alias.getUsers()) {
+        Operation *userAnchor = scope->findAncestorOpInBlock(*user);
+        if (!userAnchor || userAnchor == terminator) {
+          last = end;
+          break;
+        }
+        last = std::max(last, ticks.lookup(userAnchor).second);
+      }
+      if (last == end)
+        break;
+    }
+    int64_t bytes = getModelledBytes(type, def);
+    addUpper(first, last, getInstanceBytes(def, scopeOp, bytes));
+    if (anchor == def && bytes < kUnbounded)
+      addRange(background.lower, first, last, bytes);
+  };
+
+  scope->walk([&](Operation *op) {
+    auto [first, last] = ticks.lookup(op);
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      // The callee's buffers while it runs; those it returns live on.
+      addUpper(first, first, getCalleeBound(call));
+      for (Value result : op->getResults())
+        addBuffer(result);
+      return;
+    }
+    // An op that may do anything may also allocate.
+    if (!isa<MemoryEffectOpInterface>(op) &&
+        !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      addUpper(first, last, kUnbounded);
+      return;
+    }
+    forEachHeapAllocation(op, [&](Value allocated) {
+      auto result = dyn_cast_or_null<OpResult>(allocated);
+      if (!result || result.getOwner() != op)
+        addUpper(first, last, kUnbounded);
+      else if (!members.contains(op))
+        addBuffer(result);
+    });
+  });
+
+  // In a region with several blocks, a buffer of another block may be alive
+  // while this one runs: each counts over the whole block.
+  Region *region = scope->getParent();
+  if (!region->hasOneBlock()) {
+    for (Block &other : *region) {
+      if (&other == scope)
+        continue;
+      other.walk([&](Operation *op) {
+        if (isa<CallOpInterface>(op)) {
+          for (Value result : op->getResults())
+            if (auto type = dyn_cast<BaseMemRefType>(result.getType()))
+              addUpper(begin, end, getModelledBytes(type, op));
+          return;
+        }
+        forEachHeapAllocation(op, [&](Value allocated) {
+          addUpper(begin, end,
+                   getInstanceBytes(op, region->getParentOp(),
+                                    getAllocatedBytes(allocated, op)));
+        });
+      });
+    }
+  }
+
+  for (SmallVector<int64_t> *diff :
+       {&background.upper, &background.unknown, &background.lower}) {
+    for (size_t i = 1; i < diff->size(); ++i)
+      (*diff)[i] += (*diff)[i - 1];
+    diff->pop_back();
+  }
+  return background;
+}
+
+void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
+                                    MemoryTraceScopes &result) {
+  ArrayRef<TickAllocation> candidates = trace.allocations;
+  Block *scope = trace.getAllocScope();
+  Operation *scopeOp = scope->getParentOp();
+  auto skipAll = [&](ArrayRef<unsigned> ids, StringRef reason) {
+    for (unsigned id : ids)
+      result.skippedAllocs.push_back({candidates[id].alloc, reason.str()});
+  };
+  if (candidates.size() < 2) {
+    skipAll({0}, "the only mergeable allocation of its scope");
+    return;
+  }
+
+  // The model of the rest of the pipeline: a buffer is allocated at its
+  // `memref.alloc` and freed after the last op of its block that uses it;
+  // one allocated in a loop is hoisted out of it and lives as long as the
+  // loop. `range` is where a candidate lives without merging, `hull` the
+  // ticks of the scope's block a merged allocation holding it spans, and
+  // `cost` the bytes it asks `malloc` for on its own.
+  int64_t begin = ticks.lookup(&scope->front()).first;
+  struct Candidate {
+    int64_t rangeFirst, rangeLast, hullFirst, hullLast, cost;
+  };
+  SmallVector<Candidate> model;
+  DenseSet<Operation *> members;
+  for (const TickAllocation &allocation : candidates) {
+    AllocOp allocOp = allocation.alloc;
+    Operation *alloc = allocOp;
+    members.insert(alloc);
+    Operation *anchor = scope->findAncestorOpInBlock(*alloc);
+    int64_t allocTick = ticks.lookup(alloc).first;
+    Candidate candidate;
+    if (anchor == alloc) {
+      candidate.rangeFirst = candidate.hullFirst = allocTick;
+      candidate.rangeLast = candidate.hullLast = allocation.lastTick;
+    } else {
+      std::tie(candidate.hullFirst, candidate.hullLast) = ticks.lookup(anchor);
+      if (getInstanceBound(alloc, scopeOp) == 1) {
+        candidate.rangeFirst = allocTick;
+        candidate.rangeLast = allocation.lastTick;
+      } else {
+        candidate.rangeFirst = candidate.hullFirst;
+        candidate.rangeLast = candidate.hullLast;
+      }
+    }
+    candidate.cost = static_cast<int64_t>(allocation.size) +
+                     static_cast<int64_t>(allocOp.getAlignment().value_or(0));
+    for (int64_t *tick : {&candidate.rangeFirst, &candidate.rangeLast,
+                          &candidate.hullFirst, &candidate.hullLast})
+      *tick -= begin;
+    model.push_back(candidate);
+  }
+
+  // What the scope holds without merging: at most `upper + held`, at least
+  // `lower + held`, and the most of the latter over time, `floor`, which is
+  // at most the true peak.
+  ScopeBackground background =
+      computeBackground(scope, trace.getMemorySpace(), members);
+  size_t numTicks = background.upper.size();
+  SmallVector<int64_t> held(numTicks + 1, 0);
+  for (const Candidate &candidate : model) {
+    if (candidate.cost >= kLargestModelled) {
+      for (int64_t i = candidate.rangeFirst; i <= candidate.rangeLast; ++i)
+        background.unknown[i] = 1;
+      continue;
+    }
+    held[candidate.rangeFirst] += candidate.cost;
+    held[candidate.rangeLast + 1] -= candidate.cost;
+  }
+  for (size_t i = 1; i <= numTicks; ++i)
+    held[i] += held[i - 1];
+  int64_t floor = 0;
+  for (size_t i = 0; i < numTicks; ++i)
+    floor = std::max(floor, background.lower[i] + held[i]);
+
+  // A merge may hold more bytes at a tick than the buffers it replaces, but
+  // then at most `floor` in all: the slack of each tick is how far above
+  // its no-merge bound it may go, at most 0 where that bound is unknown
+  // (a call, an op that may allocate).
+  SmallVector<int64_t> slack(numTicks);
+  for (size_t i = 0; i < numTicks; ++i)
+    slack[i] =
+        background.unknown[i]
+            ? 0
+            : std::min<int64_t>(0, background.upper[i] + held[i] - floor);
+  TickMaxTree tree(slack);
+  LLVM_DEBUG(llvm::dbgs() << "merge-alloc: " << candidates.size()
+                          << " buffers in a scope that holds at least " << floor
+                          << " bytes at once\n");
+
+  // Sweep the candidates in the order of their first access, growing a group
+  // while its merged allocation stays under the bound over its hull. The
+  // tree holds, per tick, the bound's excess without the open group's
+  // buffers and with the closed groups' merged allocations.
+  SmallVector<unsigned> order(candidates.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return candidates[a].firstTick < candidates[b].firstTick;
+  });
+  SmallVector<unsigned> leftOut;
+  // Each group with the IR position of its first buffer.
+  SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
+  auto release = [&](unsigned id) {
+    tree.add(model[id].rangeFirst, model[id].rangeLast, model[id].cost);
+  };
+  auto take = [&](unsigned id) {
+    tree.add(model[id].rangeFirst, model[id].rangeLast, -model[id].cost);
+  };
+  auto getHull = [&](ArrayRef<unsigned> group) {
+    int64_t first = std::numeric_limits<int64_t>::max(), last = 0;
+    for (unsigned id : group) {
+      first = std::min(first, model[id].hullFirst);
+      last = std::max(last, model[id].hullLast);
+    }
+    return std::make_pair(first, last);
+  };
+
+  // Plans the first `length` buffers of `group`; returns the merged trace
+  // and the bytes its allocation asks for, or null if it cannot be planned.
+  auto planPrefix = [&](ArrayRef<unsigned> group, size_t length)
+      -> std::pair<std::unique_ptr<TickLifetimeTrace>, int64_t> {
+    auto groupTrace =
+        std::make_unique<TickLifetimeTrace>(scope, trace.getMemorySpace());
+    SmallVector<unsigned> inIROrder(group.take_front(length));
+    llvm::sort(inIROrder);
+    for (unsigned id : inIROrder)
+      groupTrace->allocations.push_back(candidates[id]);
+    FailureOr<StaticMemoryPlan> plan =
+        planStaticMemory(groupTrace->getEvents(), groupTrace->getAlignment(),
+                         options.plannerMode);
+    if (failed(plan) ||
+        plan->totalSize >= static_cast<uint64_t>(kLargestModelled))
+      return {nullptr, 0};
+    int64_t cost =
+        static_cast<int64_t>(plan->totalSize) +
+        static_cast<int64_t>(groupTrace->getBufferAlignment().value_or(0));
+    return {std::move(groupTrace), cost};
+  };
+  // Returns whether the merged allocation of the first `length` buffers of
+  // `group`, of `cost` bytes, fits over its hull, with only those buffers
+  // taken out of the tree.
+  auto fits = [&](ArrayRef<unsigned> group, size_t length, int64_t cost) {
+    for (unsigned id : group.drop_front(length))
+      release(id);
+    auto [first, last] = getHull(group.take_front(length));
+    bool result = tree.getMax(first, last) + cost <= 0;
+    for (unsigned id : group.drop_front(length))
+      take(id);
+    return result;
+  };
+
+  // Keeps the longest prefix of `group` whose merged allocation fits (the
+  // buffers were added in sweep order, so the prefix holds the earliest
+  // ones) and returns the others, which are swept again. A group without
+  // such a prefix gives up its first buffer.
+  auto closeGroup = [&](SmallVector<unsigned> &group) {
+    SmallVector<unsigned> rest;
+    if (group.size() < 2) {
+      for (unsigned id : group)
+        release(id);
+      leftOut.append(group);
+      group.clear();
+      return rest;
+    }
+    size_t best = 0;
+    std::unique_ptr<TickLifetimeTrace> bestTrace;
+    int64_t bestCost = 0;
+    auto tryLength = [&](size_t length) {
+      auto [groupTrace, cost] = planPrefix(group, length);
+      if (!groupTrace || !fits(group, length, cost))
+        return false;
+      best = length;
+      bestTrace = std::move(groupTrace);
+      bestCost = cost;
+      return true;
+    };
+    if (!tryLength(group.size())) {
+      // Whether a prefix fits is close to monotone in its length.
+      size_t lo = 2, hi = group.size() - 1;
+      while (lo <= hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (tryLength(mid))
+          lo = mid + 1;
+        else
+          hi = mid - 1;
+      }
+    }
+    for (unsigned id : ArrayRef<unsigned>(group).drop_front(best))
+      release(id);
+    if (best == 0) {
+      leftOut.push_back(group.front());
+      rest.append(group.begin() + 1, group.end());
+    } else {
+      auto [first, last] = getHull(ArrayRef<unsigned>(group).take_front(best));
+      LLVM_DEBUG(llvm::dbgs()
+                 << "merge-alloc: " << best << " buffers over ticks [" << first
+                 << ", " << last << "] in " << bestCost << " bytes\n");
+      tree.add(first, last, bestCost);
+      unsigned firstId =
+          *llvm::min_element(ArrayRef<unsigned>(group).take_front(best));
+      groups.push_back({firstId, std::move(bestTrace)});
+      rest.append(group.begin() + best, group.end());
+    }
+    group.clear();
+    return rest;
+  };
+
+  // The queue of the buffers to sweep, and where the lives of the queued
+  // ones start: the ticks before the earliest of them are final for the
+  // open group, since no buffer that could still join it lives there.
+  std::deque<unsigned> queue(order.begin(), order.end());
+  std::multiset<int64_t> queuedStarts;
+  for (unsigned id : order)
+    queuedStarts.insert(model[id].rangeFirst);
+  auto requeue = [&](ArrayRef<unsigned> ids) {
+    for (unsigned id : llvm::reverse(ids)) {
+      queue.push_front(id);
+      queuedStarts.insert(model[id].rangeFirst);
+    }
+  };
+  // Sweeping a buffer again costs a plan; past this budget, the buffers left
+  // in the queue are left alone, so that the split stays near-linear.
+  size_t budget = 8 * candidates.size() + 64;
+
+  SmallVector<unsigned> group;
+  // The buffers of the open group alive at the current tick, by last tick,
+  // and the most bytes alive at once: a lower bound of its plan.
+  std::priority_queue<std::pair<int64_t, uint64_t>,
+                      std::vector<std::pair<int64_t, uint64_t>>, std::greater<>>
+      alive;
+  uint64_t aliveBytes = 0, groupPeak = 0, groupAlignment = 1;
+  bool groupAligned = false;
+  auto startGroup = [&]() {
+    alive = {};
+    aliveBytes = groupPeak = 0;
+    groupAlignment = 1;
+    groupAligned = false;
+  };
+  while (!queue.empty()) {
+    unsigned id = queue.front();
+    queue.pop_front();
+    queuedStarts.erase(queuedStarts.find(model[id].rangeFirst));
+    if (budget == 0 || model[id].cost >= kLargestModelled) {
+      leftOut.push_back(id);
+      continue;
+    }
+    --budget;
+    const TickAllocation &allocation = candidates[id];
+    take(id);
+    uint64_t alignment = std::max(groupAlignment, allocation.alignment);
+    bool aligned = groupAligned || allocation.needsAlignedAllocation;
+    // Buffers already dead at this tick no longer count.
+    while (!alive.empty() && alive.top().first < allocation.firstTick) {
+      aliveBytes -= alive.top().second;
+      alive.pop();
+    }
+    uint64_t bytes =
+        llvm::alignTo(std::max<uint64_t>(allocation.size, 1), alignment);
+    uint64_t estimate =
+        std::max(groupPeak, aliveBytes + bytes) + (aligned ? alignment : 0);
+    auto [first, last] = getHull(group);
+    first = std::min(first, model[id].hullFirst);
+    last = std::max(last, model[id].hullLast);
+    if (!queuedStarts.empty())
+      last = std::min(last, *queuedStarts.begin() - 1);
+    if (!group.empty() && first <= last &&
+        tree.getMax(first, last) + static_cast<int64_t>(estimate) > 0) {
+      release(id);
+      queue.push_front(id);
+      queuedStarts.insert(model[id].rangeFirst);
+      requeue(closeGroup(group));
+      startGroup();
+      continue;
+    }
+    group.push_back(id);
+    alive.push({allocation.lastTick, bytes});
+    aliveBytes += bytes;
+    groupPeak = std::max(groupPeak, aliveBytes);
+    groupAlignment = alignment;
+    groupAligned = aligned;
+    if (queue.empty()) {
+      requeue(closeGroup(group));
+      startGroup();
+    }
+  }
+
+  llvm::sort(leftOut);
+  skipAll(leftOut, "merging it would raise the most bytes its scope holds");
+  // Report the groups in IR order of their first buffer.
+  llvm::sort(groups,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
+  for (auto &[firstId, groupTrace] : groups)
+    result.scopeTraces.push_back(std::move(groupTrace));
+}
+
 MemoryTraceScopes TickCollector::collect(Operation *root) {
   assignTicks(root);
   MemoryTraceScopes result;
@@ -293,7 +942,8 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
       traces;
   root->walk([&](AllocOp alloc) {
     std::string reason;
-    FailureOr<uint64_t> size = getSize(alloc, reason);
+    uint64_t alignment = 1;
+    FailureOr<uint64_t> size = getSize(alloc, alignment, reason);
     FailureOr<Block *> scope = failure();
     if (succeeded(size))
       scope = findScope(alloc, reason);
@@ -308,10 +958,20 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
         traces[std::make_pair(*scope, memorySpace)];
     if (!trace)
       trace = std::make_unique<TickLifetimeTrace>(*scope, memorySpace);
-    trace->allocations.push_back({alloc, firstTick, lastTick, *size});
+    // `malloc` aligns every scalar type; an attribute or a wider element
+    // needs an aligned allocation.
+    bool needsAlignedAllocation = alloc.getAlignment().has_value() ||
+                                  options.alignment > 0 ||
+                                  alignment > kMallocAlignment;
+    trace->allocations.push_back(
+        {alloc, firstTick, lastTick, *size, alignment, needsAlignedAllocation});
   });
-  for (auto &entry : traces)
-    result.scopeTraces.push_back(std::move(entry.second));
+  for (auto &entry : traces) {
+    if (options.allowPeakIncrease)
+      result.scopeTraces.push_back(std::move(entry.second));
+    else
+      splitToKeepPeak(*entry.second, result);
+  }
   return result;
 }
 
@@ -330,7 +990,7 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
     return root->emitError("merge-alloc: the tick-based planner needs the "
                            "traces of the tick-based collector");
   FailureOr<StaticMemoryPlan> plan = planStaticMemory(
-      tickTrace->getEvents(), options.alignment, options.plannerMode);
+      tickTrace->getEvents(), tickTrace->getAlignment(), options.plannerMode);
   if (failed(plan))
     return root->emitError("merge-alloc: malformed lifetime trace");
   if (plan->totalSize >
@@ -341,6 +1001,7 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
   schedule.totalSize = plan->totalSize;
   schedule.memorySpace = trace.getMemorySpace();
   schedule.plannerName = stringifyMemoryPlannerMode(plan->mode).str();
+  schedule.bufferAlignment = tickTrace->getBufferAlignment();
   for (auto [allocation, offset] :
        llvm::zip_equal(tickTrace->allocations, plan->offsets))
     schedule.allocToOffset[allocation.alloc] = offset;
@@ -363,13 +1024,23 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
     return root->emitError("merge-alloc: a scheduled allocation is not in its "
                            "allocation scope");
 
-  OpBuilder builder = OpBuilder::atBlockBegin(scope);
+  // The merged allocation goes right before the first op of the scope's
+  // block that holds a merged buffer, so that it is not held earlier than
+  // the first of them would have been.
+  Operation *firstHolder = scope->findAncestorOpInBlock(*allocs.front());
+  if (!firstHolder)
+    return root->emitError("merge-alloc: a scheduled allocation is not in its "
+                           "allocation scope");
+  OpBuilder builder(firstHolder);
   auto mergedType = MemRefType::get(
       {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
       MemRefLayoutAttrInterface(), schedule.memorySpace);
   Location loc = allocs.front().getLoc();
-  Value merged = AllocOp::create(builder, loc, mergedType,
-                                 builder.getI64IntegerAttr(options.alignment));
+  IntegerAttr alignment;
+  if (schedule.bufferAlignment)
+    alignment = builder.getI64IntegerAttr(
+        static_cast<int64_t>(*schedule.bufferAlignment));
+  Value merged = AllocOp::create(builder, loc, mergedType, alignment);
   // One constant per offset, next to the merged allocation, which dominates
   // every view of it.
   DenseMap<int64_t, Value> offsets;

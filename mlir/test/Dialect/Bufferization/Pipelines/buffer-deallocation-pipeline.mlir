@@ -151,7 +151,7 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   lift-unstructured-control-flow,
-// MERGESTAGES-NEXT:   merge-alloc{alignment=64 analysis-only=false plan-file= planner=cost-model},
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false plan-file= planner=cost-model},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 
 // The input check runs only for private-function-dynamic-ownership, whose

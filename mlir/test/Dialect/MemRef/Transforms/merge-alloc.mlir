@@ -1,26 +1,32 @@
 // RUN: mlir-opt %s -merge-alloc -split-input-file | FileCheck %s
 // RUN: mlir-opt %s -merge-alloc -split-input-file --remarks-filter=merge-alloc --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: mlir-opt %s -merge-alloc="alignment=16" -split-input-file | FileCheck %s --check-prefix=ALIGN16
+// RUN: mlir-opt %s -merge-alloc="alignment=16 allow-peak-increase" -split-input-file | FileCheck %s --check-prefix=ALIGN16
+// RUN: mlir-opt %s -merge-alloc="allow-peak-increase" -split-input-file | FileCheck %s --check-prefix=ALLOW
 
-// The seed's matmul chain after bufferization: the temporaries become views
-// of one buffer, the third in the place of the first; the returned buffer
-// is left alone.
+// The seed's matmul chain after bufferization. Merged, the three
+// temporaries would take 131072 bytes from the first matmul to the last,
+// while the returned buffer is alive too: 196608 bytes at the last matmul,
+// where the buffers apart never hold more than 131072. So they are left
+// alone; with allow-peak-increase they become views of one buffer, the
+// third in the place of the first.
 
 // CHECK-LABEL: func @matmul_chain
-//  CHECK-SAME: (%[[X:.*]]: memref<128x128xf32>, %[[Y:.*]]: memref<128x128xf32>)
-//   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-//   CHECK-DAG: %[[C65536:.*]] = arith.constant 65536 : index
-//   CHECK-DAG: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<131072xi8>
-//       CHECK: %[[A:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
-//       CHECK: linalg.matmul ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[A]] : memref<128x128xf32>)
-//       CHECK: %[[B:.*]] = memref.view %[[BUF]][%[[C65536]]][] : memref<131072xi8> to memref<128x128xf32>
-//       CHECK: linalg.matmul ins(%[[A]], %[[Y]] : {{.*}}) outs(%[[B]] : memref<128x128xf32>)
-//       CHECK: %[[C:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
-//       CHECK: linalg.matmul ins(%[[B]], %[[Y]] : {{.*}}) outs(%[[C]] : memref<128x128xf32>)
-//       CHECK: %[[D:.*]] = memref.alloc() : memref<128x128xf32>
-//       CHECK: linalg.matmul ins(%[[C]], %[[Y]] : {{.*}}) outs(%[[D]] : memref<128x128xf32>)
-//       CHECK: return %[[D]]
-// REMARK: remark: [Passed] AllocsMerged | Category:merge-alloc | Remark="merged 3 allocation(s) of 196608 bytes into one buffer of 131072 bytes (cost-model)"
+//   CHECK-NOT: memref.view
+// ALLOW-LABEL: func @matmul_chain
+//  ALLOW-SAME: (%[[X:.*]]: memref<128x128xf32>, %[[Y:.*]]: memref<128x128xf32>)
+//   ALLOW-DAG: %[[C0:.*]] = arith.constant 0 : index
+//   ALLOW-DAG: %[[C65536:.*]] = arith.constant 65536 : index
+//   ALLOW-DAG: %[[BUF:.*]] = memref.alloc() : memref<131072xi8>
+//       ALLOW: %[[A:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
+//       ALLOW: linalg.matmul ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[A]] : memref<128x128xf32>)
+//       ALLOW: %[[B:.*]] = memref.view %[[BUF]][%[[C65536]]][] : memref<131072xi8> to memref<128x128xf32>
+//       ALLOW: linalg.matmul ins(%[[A]], %[[Y]] : {{.*}}) outs(%[[B]] : memref<128x128xf32>)
+//       ALLOW: %[[C:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
+//       ALLOW: linalg.matmul ins(%[[B]], %[[Y]] : {{.*}}) outs(%[[C]] : memref<128x128xf32>)
+//       ALLOW: %[[D:.*]] = memref.alloc() : memref<128x128xf32>
+//       ALLOW: linalg.matmul ins(%[[C]], %[[Y]] : {{.*}}) outs(%[[D]] : memref<128x128xf32>)
+//       ALLOW: return %[[D]]
+// COM: An explicit alignment: the merged allocation carries it.
 // ALIGN16-LABEL: func @matmul_chain
 //       ALIGN16: memref.alloc() {alignment = 16 : i64} : memref<131072xi8>
 func.func @matmul_chain(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> memref<128x128xf32> {
@@ -37,12 +43,44 @@ func.func @matmul_chain(%x: memref<128x128xf32>, %y: memref<128x128xf32>) -> mem
 
 // -----
 
+// COM: The same chain writing its result into an argument: nothing else is
+// COM: alive, so the merged buffer never holds more than the temporaries at
+// COM: their peak. It is allocated where the first of them was, with no
+// COM: alignment attribute: f32 needs no more than malloc gives.
+
+// CHECK-LABEL: func @chain_into_argument
+//  CHECK-SAME: (%[[X:.*]]: memref<128x128xf32>, %[[Y:.*]]: memref<128x128xf32>, %[[OUT:.*]]: memref<128x128xf32>)
+//  CHECK-NEXT: %[[BUF:.*]] = memref.alloc() : memref<131072xi8>
+//   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG: %[[C65536:.*]] = arith.constant 65536 : index
+//       CHECK: %[[A:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
+//  CHECK-NEXT: linalg.matmul ins(%[[X]], %[[Y]] : {{.*}}) outs(%[[A]] : memref<128x128xf32>)
+//  CHECK-NEXT: %[[B:.*]] = memref.view %[[BUF]][%[[C65536]]][] : memref<131072xi8> to memref<128x128xf32>
+//  CHECK-NEXT: linalg.matmul ins(%[[A]], %[[Y]] : {{.*}}) outs(%[[B]] : memref<128x128xf32>)
+//  CHECK-NEXT: %[[C:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<131072xi8> to memref<128x128xf32>
+//  CHECK-NEXT: linalg.matmul ins(%[[B]], %[[Y]] : {{.*}}) outs(%[[C]] : memref<128x128xf32>)
+//  CHECK-NEXT: linalg.matmul ins(%[[C]], %[[Y]] : {{.*}}) outs(%[[OUT]] : memref<128x128xf32>)
+//  CHECK-NEXT: return
+// REMARK: remark: [Passed] AllocsMerged | Category:merge-alloc | Remark="merged 3 allocation(s) of 196608 bytes into one buffer of 131072 bytes (cost-model)"
+func.func @chain_into_argument(%x: memref<128x128xf32>, %y: memref<128x128xf32>, %out: memref<128x128xf32>) {
+  %a = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%x, %y : memref<128x128xf32>, memref<128x128xf32>) outs(%a : memref<128x128xf32>)
+  %b = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%a, %y : memref<128x128xf32>, memref<128x128xf32>) outs(%b : memref<128x128xf32>)
+  %c = memref.alloc() : memref<128x128xf32>
+  linalg.matmul ins(%b, %y : memref<128x128xf32>, memref<128x128xf32>) outs(%c : memref<128x128xf32>)
+  linalg.matmul ins(%c, %y : memref<128x128xf32>, memref<128x128xf32>) outs(%out : memref<128x128xf32>)
+  return
+}
+
+// -----
+
 // COM: Temporaries of a loop body move out of the loop: one allocation for
 // COM: all iterations, both temporaries at offset 0 as they never live at
 // COM: the same time.
 
 // CHECK-LABEL: func @loop_temporaries
-//       CHECK: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<256xi8>
 //       CHECK: scf.for
 //   CHECK-NOT: memref.alloc
 //       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<256xi8> to memref<8x8xf32>
@@ -69,9 +107,9 @@ func.func @loop_temporaries(%n: index, %f: f32, %out: memref<64xf32>) {
 // COM: the outer loop and do not share memory.
 
 // CHECK-LABEL: func @sibling_inner_loops
+//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<128xi8>
 //   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
-//   CHECK-DAG: %[[BUF:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
 //   CHECK-DAG: %[[A:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<128xi8> to memref<16xf32>
 //   CHECK-DAG: %[[B:.*]] = memref.view %[[BUF]][%[[C64]]][] : memref<128xi8> to memref<16xf32>
 //       CHECK: memref.store %{{.*}}, %[[A]]
@@ -94,16 +132,18 @@ func.func @sibling_inner_loops(%n: index, %f: f32) {
 
 // -----
 
-// COM: An scf.forall body gets a merged buffer of its own; memory spaces get
-// COM: one each.
+// COM: An scf.forall body gets a merged buffer of its own, and memory
+// COM: spaces get one each; the function's own buffers are alone in their
+// COM: memory spaces, and a merged buffer of one would save nothing. In the
+// COM: body, the i64 buffer goes at 64, which is a multiple of 8.
 
 // CHECK-LABEL: func @forall_and_memory_spaces
-//       CHECK: memref.alloc() {alignment = 64 : i64} : memref<64xi8, 1>
-//       CHECK: memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+//       CHECK: memref.alloc() : memref<16xf32>
+//       CHECK: memref.alloc() : memref<4xf32, 1>
 //       CHECK: scf.forall
-//       CHECK:   %[[INNER:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128xi8>
-//       CHECK:   memref.view %[[INNER]]
-//       CHECK:   memref.view %[[INNER]]
+//       CHECK:   %[[INNER:.*]] = memref.alloc() : memref<96xi8>
+//       CHECK:   memref.view %[[INNER]][%{{.*}}][] : memref<96xi8> to memref<16xf32>
+//       CHECK:   memref.view %[[INNER]][%{{.*}}][] : memref<96xi8> to memref<4xi64>
 func.func @forall_and_memory_spaces(%f: f32) {
   %c0 = arith.constant 0 : index
   %x = memref.alloc() : memref<16xf32>
@@ -133,4 +173,139 @@ func.func @nothing_mergeable(%n: index) -> (memref<?xf32>, memref<4xf32>) {
   %dyn = memref.alloc(%n) : memref<?xf32>
   %ret = memref.alloc() : memref<4xf32>
   return %dyn, %ret : memref<?xf32>, memref<4xf32>
+}
+
+// -----
+
+// COM: A call to a function whose body is not known may allocate: no merged
+// COM: buffer spans it, so the temporaries before and after it get one
+// COM: merged buffer each.
+
+func.func private @external()
+
+// CHECK-LABEL: func @call_between
+//       CHECK: %[[FIRST:.*]] = memref.alloc() : memref<128xi8>
+//   CHECK-NOT: memref.alloc
+//       CHECK: call @external()
+//  CHECK-NEXT: %[[SECOND:.*]] = memref.alloc() : memref<128xi8>
+//   CHECK-NOT: memref.alloc
+//       CHECK: return
+func.func @call_between(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  memref.copy %b, %out : memref<16xf32> to memref<16xf32>
+  func.call @external() : () -> ()
+  %c = memref.alloc() : memref<16xf32>
+  memref.copy %out, %c : memref<16xf32> to memref<16xf32>
+  %d = memref.alloc() : memref<16xf32>
+  memref.copy %c, %d : memref<16xf32> to memref<16xf32>
+  memref.copy %d, %out : memref<16xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
+// COM: The scope holds at most 2048 bytes: %a and %b, then %b and the
+// COM: returned %r. Merged with %b, %a would make that 3072 when %r is
+// COM: allocated, so it is left alone; %b and the two small temporaries that
+// COM: live after it share one 1024-byte buffer.
+
+// CHECK-LABEL: func @phases
+//       CHECK: %[[A:.*]] = memref.alloc() : memref<256xf32>
+//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<1024xi8>
+//       CHECK: %[[B:.*]] = memref.view %[[BUF]][%[[C0:.*]]][] : memref<1024xi8> to memref<256xf32>
+//       CHECK: memref.copy %[[A]], %[[B]]
+//       CHECK: %[[R:.*]] = memref.alloc() : memref<256xf32>
+//       CHECK: memref.view %[[BUF]][%[[C0]]][] : memref<1024xi8> to memref<16xf32>
+//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<1024xi8> to memref<16xf32>
+//       CHECK: return %[[R]]
+// REMARK: remark: [Passed] AllocsMerged | Category:merge-alloc | Remark="merged 3 allocation(s) of 1152 bytes into one buffer of 1024 bytes (cost-model)"
+func.func @phases(%in: memref<256xf32>, %small: memref<16xf32>) -> memref<256xf32> {
+  %a = memref.alloc() : memref<256xf32>
+  memref.copy %in, %a : memref<256xf32> to memref<256xf32>
+  %b = memref.alloc() : memref<256xf32>
+  memref.copy %a, %b : memref<256xf32> to memref<256xf32>
+  %r = memref.alloc() : memref<256xf32>
+  memref.copy %b, %r : memref<256xf32> to memref<256xf32>
+  %c = memref.alloc() : memref<16xf32>
+  memref.copy %small, %c : memref<16xf32> to memref<16xf32>
+  %d = memref.alloc() : memref<16xf32>
+  memref.copy %c, %d : memref<16xf32> to memref<16xf32>
+  memref.copy %d, %small : memref<16xf32> to memref<16xf32>
+  return %r : memref<256xf32>
+}
+
+// -----
+
+// COM: Offsets are aligned as the buffers' types need: the second i8 buffer
+// COM: goes at 8 because an f64 buffer shares the merged buffer.
+
+// CHECK-LABEL: func @element_alignment
+//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<16xi8>
+//   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+//       CHECK: memref.view %[[BUF]][%[[C0]]][] : memref<16xi8> to memref<3xi8>
+//       CHECK: memref.view %[[BUF]][%[[C8]]][] : memref<16xi8> to memref<3xi8>
+//       CHECK: memref.view %[[BUF]][%[[C0]]][] : memref<16xi8> to memref<2xf64>
+func.func @element_alignment(%f: f64, %i: i8) -> (i8, f64) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<3xi8>
+  %b = memref.alloc() : memref<3xi8>
+  memref.store %i, %a[%c0] : memref<3xi8>
+  memref.copy %a, %b : memref<3xi8> to memref<3xi8>
+  %x = memref.load %b[%c0] : memref<3xi8>
+  %c = memref.alloc() : memref<2xf64>
+  memref.store %f, %c[%c0] : memref<2xf64>
+  %y = memref.load %c[%c0] : memref<2xf64>
+  return %x, %y : i8, f64
+}
+
+// -----
+
+// COM: A buffer with an alignment attribute makes the merged allocation
+// COM: carry it, and every offset is a multiple of it. The two tiny buffers
+// COM: take 32-byte slots where the first two were, so the merged buffer
+// COM: holds no more than the 544 bytes (with the attribute's slack) that the
+// COM: first two take apart.
+
+// CHECK-LABEL: func @alignment_attribute
+//       CHECK: %[[BUF:.*]] = memref.alloc() {alignment = 32 : i64} : memref<512xi8>
+//   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+//   CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+//       CHECK: memref.view %[[BUF]][%[[C0]]][] : memref<512xi8> to memref<64xf32>
+//       CHECK: memref.view %[[BUF]][%[[C256]]][] : memref<512xi8> to memref<64xf32>
+//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<512xi8> to memref<3xi8>
+//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<512xi8> to memref<3xi8>
+//   CHECK-NOT: memref.alloc
+func.func @alignment_attribute(%f: f32, %i: i8, %out: memref<64xf32>) -> i8 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() {alignment = 32 : i64} : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<64xf32>)
+  %b = memref.alloc() : memref<64xf32>
+  memref.copy %a, %b : memref<64xf32> to memref<64xf32>
+  memref.copy %b, %out : memref<64xf32> to memref<64xf32>
+  %c = memref.alloc() : memref<3xi8>
+  %d = memref.alloc() : memref<3xi8>
+  memref.store %i, %c[%c0] : memref<3xi8>
+  memref.copy %c, %d : memref<3xi8> to memref<3xi8>
+  %x = memref.load %d[%c0] : memref<3xi8>
+  return %x : i8
+}
+
+// -----
+
+// COM: One temporary alone in its scope is left as it is.
+
+// CHECK-LABEL: func @single
+//  CHECK-NEXT: arith.constant
+//  CHECK-NEXT: memref.alloc() : memref<4xf32>
+func.func @single(%f: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %f, %a[%c0] : memref<4xf32>
+  %v = memref.load %a[%c0] : memref<4xf32>
+  return %v : f32
 }

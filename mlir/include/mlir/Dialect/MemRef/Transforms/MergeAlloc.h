@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace mlir {
 class BufferViewFlowAnalysis;
@@ -51,7 +52,8 @@ public:
 
   TraceKind getTraceKind() const { return kind; }
 
-  /// The block the merged allocation is placed at the start of.
+  /// The block the merged allocation is placed in, right before the first op
+  /// of the block that holds one of the merged buffers.
   virtual Block *getAllocScope() const = 0;
   /// The memory space of the merged allocation.
   virtual Attribute getMemorySpace() const = 0;
@@ -62,7 +64,8 @@ private:
 
 /// What a trace collector found in the IR.
 struct MemoryTraceScopes {
-  /// One trace per allocation scope and memory space, in IR order.
+  /// The traces, one per merged allocation, in IR order: an allocation scope
+  /// and memory space may have several.
   SmallVector<std::unique_ptr<LifetimeTrace>> scopeTraces;
   /// The `memref.alloc` ops that are left alone, each with the reason.
   SmallVector<std::pair<Operation *, std::string>> skippedAllocs;
@@ -75,6 +78,8 @@ struct MemorySchedule {
   Attribute memorySpace;
   /// Byte offset of each merged `memref.alloc` op.
   llvm::DenseMap<Operation *, int64_t> allocToOffset;
+  /// The `alignment` attribute of the merged allocation, if it needs one.
+  std::optional<uint64_t> bufferAlignment;
   /// What made the plan, for reports.
   std::string plannerName;
 };
@@ -94,9 +99,14 @@ using MemoryMergeMutatorFunc = std::function<LogicalResult(
 struct MergeAllocationOptions {
   /// Collect and plan, but do not rewrite the IR.
   bool analysisOnly = false;
-  /// Alignment in bytes of the merged allocation and of every offset in it;
-  /// a power of two.
-  int64_t alignment = 64;
+  /// The least alignment in bytes of the merged allocation and of every
+  /// offset in it: zero or a power of two. Each merged buffer and each offset
+  /// are aligned as the buffers' types and `alignment` attributes need, and
+  /// at least this much.
+  int64_t alignment = 0;
+  /// Merge buffers even where the merged allocation raises the most bytes the
+  /// scope holds at once (the tick-based collector's peak check).
+  bool allowPeakIncrease = false;
   /// How the tick-based planner places the buffers.
   MemoryPlannerMode plannerMode = MemoryPlannerMode::CostModel;
   TraceCollectorFunc tracer;
@@ -116,6 +126,13 @@ struct TickAllocation {
   int64_t lastTick;
   /// Bytes of the buffer, from the data layout.
   uint64_t size;
+  /// The alignment its offset needs: its `alignment` attribute, the size of
+  /// its element, and `MergeAllocationOptions::alignment`, whichever is the
+  /// largest.
+  uint64_t alignment;
+  /// Whether the merged allocation must carry an `alignment` attribute for
+  /// this buffer: it has one, or needs more than `malloc` gives.
+  bool needsAlignedAllocation;
 };
 
 /// The trace of the tick-based collector.
@@ -135,6 +152,11 @@ public:
   /// The allocations in IR order; the index is the buffer id of the events.
   SmallVector<TickAllocation> allocations;
 
+  /// The alignment of every offset: the largest that a buffer needs.
+  uint64_t getAlignment() const;
+  /// The `alignment` attribute of the merged allocation, if it needs one.
+  std::optional<uint64_t> getBufferAlignment() const;
+
   /// Returns the linearized trace: in tick order, the allocation of each
   /// buffer at its first tick and its free after its last one. At the same
   /// tick, allocations come before frees, so that two buffers accessed by
@@ -148,7 +170,7 @@ private:
 
 /// The tick-based collector. A `memref.alloc` is mergeable if its type has a
 /// static shape, the identity layout and an integer, index or float element
-/// type; its alignment divides `options.alignment`; it sits in a
+/// type; it sits in a
 /// single-block region; between it and its allocation scope (the nearest
 /// `AutomaticAllocationScope` ancestor other than `scf.for`) there are only
 /// ops with `RegionBranchOpInterface` and no parallel region; and neither it
@@ -156,6 +178,12 @@ private:
 /// converted to a pointer or tensor, carried by a region op, or used by an
 /// op with unknown memory effects, an asynchronous op, or an op without
 /// `RegionBranchOpInterface` around the use.
+///
+/// Unless `options.allowPeakIncrease` is set, the mergeable allocations of a
+/// scope are then split into groups, each of which becomes one merged
+/// allocation, such that at no tick the scope holds more bytes than the most
+/// it holds without merging; an allocation that fits no group of two or more
+/// is left alone.
 FailureOr<MemoryTraceScopes>
 collectTickLifetimeTraces(Operation *root,
                           const BufferViewFlowAnalysis &aliases,
@@ -167,8 +195,9 @@ FailureOr<MemorySchedule>
 planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
                       const MergeAllocationOptions &options);
 
-/// The default mutator: allocates `schedule.totalSize` bytes of `i8` with
-/// `options.alignment` at the start of `scope` and replaces each scheduled
+/// The default mutator: allocates `schedule.totalSize` bytes of `i8` (with
+/// `schedule.bufferAlignment`) in `scope`, right before the first op of the
+/// block that holds a scheduled `memref.alloc`, and replaces each scheduled
 /// `memref.alloc` with a `memref.view` of it at the scheduled offset.
 LogicalResult mergeScheduledAllocations(Operation *root, Block *scope,
                                         const MemorySchedule &schedule,

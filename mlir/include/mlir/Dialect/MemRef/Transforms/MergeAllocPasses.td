@@ -17,9 +17,10 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
   let description = [{
     Runs after bufferization and before the buffer deallocation. The
     mergeable `memref.alloc` ops of each allocation scope and memory space
-    are replaced with `memref.view` ops of one `i8` buffer allocated at the
-    start of the scope, at byte offsets that a static memory planner chose so
-    that two buffers in use at the same time never share a byte. Buffers
+    are replaced with `memref.view` ops of an `i8` buffer, allocated right
+    before the first op of the scope's block that holds one of them, at byte
+    offsets that a static memory planner chose so that two buffers in use at
+    the same time never share a byte. Buffers
     whose lifetimes do not overlap share memory, so the merged buffer is
     usually smaller than the sum of the buffers, and one allocation replaces
     many.
@@ -42,13 +43,30 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
 
     An allocation is mergeable when its type has a static shape, the identity
     layout and an integer, index or float element type (sizes come from the
-    data layout); its alignment divides `alignment`; it sits in a
-    single-block region with only `RegionBranchOpInterface` ops between it
+    data layout); it sits in a single-block region with only `RegionBranchOpInterface` ops between it
     and its scope; and neither it nor an alias is returned, yielded, passed
     to a call, freed, turned into a pointer or tensor, carried by a region
     op, or used by an op with unknown memory effects, by an `async` op, or
     inside a region op without `RegionBranchOpInterface`. Every other
     allocation is left exactly as it was.
+
+    Merging must not raise the peak: a merged buffer is held from its first
+    buffer's allocation to its last buffer's last use, and may hold more
+    bytes than the buffers it replaces in between. Unless
+    `allow-peak-increase` is set, the mergeable buffers of a scope are split
+    into groups, one merged buffer each, so that at every tick the scope holds
+    no more than the most it holds without merging. The bound counts the
+    other buffers of the scope as the rest of the pipeline frees them (after
+    their last use, hoisted out of loops), a call as the most its callee may
+    hold, and a call to an external function or an op with unknown effects as
+    an unknown amount, over which a merged buffer may hold no more than the
+    buffers it replaces. A buffer that fits no group of two or more is left
+    alone.
+
+    Offsets are aligned as the buffers' element types and `alignment`
+    attributes need (at least `alignment`, if set), and the merged allocation
+    carries an `alignment` attribute only if a buffer has one, an element
+    needs more than `malloc` gives, or `alignment` is set.
 
     Example:
 
@@ -64,7 +82,7 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
     becomes
 
     ```mlir
-    %buffer = memref.alloc() {alignment = 64 : i64} : memref<131072xi8>
+    %buffer = memref.alloc() : memref<131072xi8>
     %a = memref.view %buffer[%c0][] : memref<131072xi8> to memref<128x128xf32>
     linalg.matmul ins(%x, %y : ...) outs(%a : memref<128x128xf32>)
     %b = memref.view %buffer[%c65536][] : memref<131072xi8> to memref<128x128xf32>
@@ -95,9 +113,14 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
   }];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
   let options = [
-    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
-           "Alignment in bytes of each merged buffer and of every offset in "
-           "it; a power of two">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"0",
+           "Least alignment in bytes of each merged buffer and of every "
+           "offset in it, zero or a power of two; by default, what the "
+           "buffers' types and alignment attributes need">,
+    Option<"allowPeakIncrease", "allow-peak-increase", "bool",
+           /*default=*/"false",
+           "Merge the buffers of a scope even where the merged allocation "
+           "makes the scope hold more bytes at once than without merging">,
     Option<"plannerMode", "planner", "::mlir::memref::MemoryPlannerMode",
            /*default=*/"::mlir::memref::MemoryPlannerMode::CostModel",
            "How the planner places the buffers",

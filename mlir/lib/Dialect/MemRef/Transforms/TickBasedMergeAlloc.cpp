@@ -173,6 +173,17 @@ static int64_t getAllocatedBytes(Value allocated, Operation *op) {
   return type ? getModelledBytes(type, op) : kUnbounded;
 }
 
+/// Returns whether `buffer` or an alias of it is copied from or into by a
+/// `memref.copy`: the rest of the pipeline (`elide-buffer-copies`) may then
+/// remove it, so it does not surely take memory without merging.
+static bool isCopied(Value buffer, const BufferViewFlowAnalysis &aliases) {
+  for (Value alias : aliases.resolve(buffer))
+    for (Operation *user : alias.getUsers())
+      if (isa<CopyOp>(user))
+        return true;
+  return false;
+}
+
 namespace {
 /// A segment tree over the ticks of a scope: add bytes to a range of ticks,
 /// ask for the most over a range, both in logarithmic time.
@@ -578,7 +589,7 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
     }
     int64_t bytes = getModelledBytes(type, def);
     addUpper(first, last, getInstanceBytes(def, scopeOp, bytes));
-    if (anchor == def && bytes < kUnbounded)
+    if (anchor == def && bytes < kUnbounded && !isCopied(buffer, aliases))
       addRange(background.lower, first, last, bytes);
   };
 
@@ -698,8 +709,14 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   ScopeBackground background =
       computeBackground(scope, trace.getMemorySpace(), members);
   size_t numTicks = background.upper.size();
-  SmallVector<int64_t> held(numTicks + 1, 0);
-  for (const Candidate &candidate : model) {
+  // A copied buffer may be removed by the rest of the pipeline: it counts in
+  // the upper bound only, and is not merged, since a merged buffer would
+  // take memory where the buffer apart may take none.
+  SmallVector<bool> copied(candidates.size());
+  for (auto [id, allocation] : llvm::enumerate(candidates))
+    copied[id] = isCopied(AllocOp(allocation.alloc).getResult(), aliases);
+  SmallVector<int64_t> held(numTicks + 1, 0), surelyHeld(numTicks + 1, 0);
+  for (auto [id, candidate] : llvm::enumerate(model)) {
     if (candidate.cost >= kLargestModelled) {
       for (int64_t i = candidate.rangeFirst; i <= candidate.rangeLast; ++i)
         background.unknown[i] = 1;
@@ -707,12 +724,18 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     }
     held[candidate.rangeFirst] += candidate.cost;
     held[candidate.rangeLast + 1] -= candidate.cost;
+    if (copied[id])
+      continue;
+    surelyHeld[candidate.rangeFirst] += candidate.cost;
+    surelyHeld[candidate.rangeLast + 1] -= candidate.cost;
   }
-  for (size_t i = 1; i <= numTicks; ++i)
+  for (size_t i = 1; i <= numTicks; ++i) {
     held[i] += held[i - 1];
+    surelyHeld[i] += surelyHeld[i - 1];
+  }
   int64_t floor = 0;
   for (size_t i = 0; i < numTicks; ++i)
-    floor = std::max(floor, background.lower[i] + held[i]);
+    floor = std::max(floor, background.lower[i] + surelyHeld[i]);
 
   // A merge may hold more bytes at a tick than the buffers it replaces, but
   // then at most `floor` in all: the slack of each tick is how far above
@@ -738,7 +761,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
     return candidates[a].firstTick < candidates[b].firstTick;
   });
-  SmallVector<unsigned> leftOut;
+  SmallVector<unsigned> leftOut, copiedOut;
   // Each group with the IR position of its first buffer.
   SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
   auto release = [&](unsigned id) {
@@ -849,6 +872,12 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // The queue of the buffers to sweep, and where the lives of the queued
   // ones start: the ticks before the earliest of them are final for the
   // open group, since no buffer that could still join it lives there.
+  llvm::erase_if(order, [&](unsigned id) {
+    if (!copied[id])
+      return false;
+    copiedOut.push_back(id);
+    return true;
+  });
   std::deque<unsigned> queue(order.begin(), order.end());
   std::multiset<int64_t> queuedStarts;
   for (unsigned id : order)
@@ -927,6 +956,9 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
 
   llvm::sort(leftOut);
   skipAll(leftOut, "merging it would raise the most bytes its scope holds");
+  llvm::sort(copiedOut);
+  skipAll(copiedOut, "copied from or into, so the pipeline may remove it; "
+                     "merged, it could raise the peak");
   // Report the groups in IR order of their first buffer.
   llvm::sort(groups,
              [](const auto &a, const auto &b) { return a.first < b.first; });

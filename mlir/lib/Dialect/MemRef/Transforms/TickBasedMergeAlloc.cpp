@@ -671,7 +671,8 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // `cost` the bytes it asks `malloc` for on its own.
   int64_t begin = ticks.lookup(&scope->front()).first;
   struct Candidate {
-    int64_t rangeFirst, rangeLast, hullFirst, hullLast, cost;
+    int64_t rangeFirst, rangeLast, hullFirst, hullLast, exactFirst, exactLast,
+        cost;
   };
   SmallVector<Candidate> model;
   DenseSet<Operation *> members;
@@ -697,8 +698,11 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     }
     candidate.cost = static_cast<int64_t>(allocation.size) +
                      static_cast<int64_t>(allocOp.getAlignment().value_or(0));
-    for (int64_t *tick : {&candidate.rangeFirst, &candidate.rangeLast,
-                          &candidate.hullFirst, &candidate.hullLast})
+    candidate.exactFirst = allocTick;
+    candidate.exactLast = allocation.lastTick;
+    for (int64_t *tick :
+         {&candidate.rangeFirst, &candidate.rangeLast, &candidate.hullFirst,
+          &candidate.hullLast, &candidate.exactFirst, &candidate.exactLast})
       *tick -= begin;
     model.push_back(candidate);
   }
@@ -711,7 +715,8 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   size_t numTicks = background.upper.size();
   // A copied buffer may be removed by the rest of the pipeline: it counts in
   // the upper bound only, and is not merged, since a merged buffer would
-  // take memory where the buffer apart may take none.
+  // take memory where the buffer apart may take none. The lower bound
+  // counts only the buffers every run of the scope allocates.
   SmallVector<bool> copied(candidates.size());
   for (auto [id, allocation] : llvm::enumerate(candidates))
     copied[id] = isCopied(AllocOp(allocation.alloc).getResult(), aliases);
@@ -724,7 +729,10 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     }
     held[candidate.rangeFirst] += candidate.cost;
     held[candidate.rangeLast + 1] -= candidate.cost;
-    if (copied[id])
+    // Only a buffer of the scope's own block is allocated whenever the scope
+    // runs; one in a branch or a loop may never be.
+    if (copied[id] || scope->findAncestorOpInBlock(*candidates[id].alloc) !=
+                          candidates[id].alloc)
       continue;
     surelyHeld[candidate.rangeFirst] += candidate.cost;
     surelyHeld[candidate.rangeLast + 1] -= candidate.cost;
@@ -737,25 +745,30 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   for (size_t i = 0; i < numTicks; ++i)
     floor = std::max(floor, background.lower[i] + surelyHeld[i]);
 
-  // A merge may hold more bytes at a tick than the buffers it replaces, but
-  // then at most `floor` in all: the slack of each tick is how far above
-  // its no-merge bound it may go, at most 0 where that bound is unknown
-  // (a call, an op that may allocate).
-  SmallVector<int64_t> slack(numTicks);
-  for (size_t i = 0; i < numTicks; ++i)
-    slack[i] =
-        background.unknown[i]
-            ? 0
-            : std::min<int64_t>(0, background.upper[i] + held[i] - floor);
-  TickMaxTree tree(slack);
+  // At a tick where the scope's upper bound without merging is below
+  // `floor`, the merged buffers may hold more than the buffers they replace,
+  // as long as the bound with them stays at most `floor` (`belowFloor`
+  // tracks the bound minus `floor`). Elsewhere, including where the bound
+  // is unknown (a call, an op that may allocate), they may hold no more than
+  // the buffers they replace surely hold there (`elsewhere` tracks the
+  // merged buffers minus those). A tick of one kind is far below zero in the
+  // other's tree.
+  constexpr int64_t kOtherKind = -(int64_t(1) << 61);
+  SmallVector<int64_t> belowFloor(numTicks), elsewhere(numTicks);
+  for (size_t i = 0; i < numTicks; ++i) {
+    int64_t bound = background.upper[i] + held[i];
+    bool below = !background.unknown[i] && bound < floor;
+    belowFloor[i] = below ? bound - floor : kOtherKind;
+    elsewhere[i] = below ? kOtherKind : 0;
+  }
+  TickMaxTree boundTree(belowFloor), heldTree(elsewhere);
   LLVM_DEBUG(llvm::dbgs() << "merge-alloc: " << candidates.size()
                           << " buffers in a scope that holds at least " << floor
                           << " bytes at once\n");
 
   // Sweep the candidates in the order of their first access, growing a group
-  // while its merged allocation stays under the bound over its hull. The
-  // tree holds, per tick, the bound's excess without the open group's
-  // buffers and with the closed groups' merged allocations.
+  // while its merged allocation fits over its hull. The trees hold the
+  // closed groups' merged allocations and not the open group's buffers.
   SmallVector<unsigned> order(candidates.size());
   std::iota(order.begin(), order.end(), 0);
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
@@ -764,11 +777,24 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   SmallVector<unsigned> leftOut, copiedOut;
   // Each group with the IR position of its first buffer.
   SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
-  auto release = [&](unsigned id) {
-    tree.add(model[id].rangeFirst, model[id].rangeLast, model[id].cost);
+  // A buffer that joins a group no longer counts on its own: over the range
+  // of the model in the bound, and over its exact lifetime, where it surely
+  // holds memory, against the merged buffers.
+  auto addCandidate = [&](unsigned id, int64_t sign) {
+    boundTree.add(model[id].rangeFirst, model[id].rangeLast,
+                  sign * model[id].cost);
+    heldTree.add(model[id].exactFirst, model[id].exactLast,
+                 sign * model[id].cost);
   };
-  auto take = [&](unsigned id) {
-    tree.add(model[id].rangeFirst, model[id].rangeLast, -model[id].cost);
+  auto release = [&](unsigned id) { addCandidate(id, 1); };
+  auto take = [&](unsigned id) { addCandidate(id, -1); };
+  auto fitsOver = [&](int64_t first, int64_t last, int64_t bytes) {
+    return boundTree.getMax(first, last) + bytes <= 0 &&
+           heldTree.getMax(first, last) + bytes <= 0;
+  };
+  auto hold = [&](int64_t first, int64_t last, int64_t bytes) {
+    boundTree.add(first, last, bytes);
+    heldTree.add(first, last, bytes);
   };
   auto getHull = [&](ArrayRef<unsigned> group) {
     int64_t first = std::numeric_limits<int64_t>::max(), last = 0;
@@ -802,12 +828,12 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   };
   // Returns whether the merged allocation of the first `length` buffers of
   // `group`, of `cost` bytes, fits over its hull, with only those buffers
-  // taken out of the tree.
+  // taken out of the trees.
   auto fits = [&](ArrayRef<unsigned> group, size_t length, int64_t cost) {
     for (unsigned id : group.drop_front(length))
       release(id);
     auto [first, last] = getHull(group.take_front(length));
-    bool result = tree.getMax(first, last) + cost <= 0;
+    bool result = fitsOver(first, last, cost);
     for (unsigned id : group.drop_front(length))
       take(id);
     return result;
@@ -859,7 +885,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       LLVM_DEBUG(llvm::dbgs()
                  << "merge-alloc: " << best << " buffers over ticks [" << first
                  << ", " << last << "] in " << bestCost << " bytes\n");
-      tree.add(first, last, bestCost);
+      hold(first, last, bestCost);
       unsigned firstId =
           *llvm::min_element(ArrayRef<unsigned>(group).take_front(best));
       groups.push_back({firstId, std::move(bestTrace)});
@@ -934,7 +960,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     if (!queuedStarts.empty())
       last = std::min(last, *queuedStarts.begin() - 1);
     if (!group.empty() && first <= last &&
-        tree.getMax(first, last) + static_cast<int64_t>(estimate) > 0) {
+        !fitsOver(first, last, static_cast<int64_t>(estimate))) {
       release(id);
       queue.push_front(id);
       queuedStarts.insert(model[id].rangeFirst);

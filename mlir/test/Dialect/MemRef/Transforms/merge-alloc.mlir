@@ -75,17 +75,20 @@ func.func @chain_into_argument(%x: memref<128x128xf32>, %y: memref<128x128xf32>,
 
 // -----
 
-// COM: Temporaries of a loop body move out of the loop: one allocation for
-// COM: all iterations, both temporaries at offset 0 as they never live at
-// COM: the same time.
+// COM: Temporaries of a loop body would move out of the loop: one
+// COM: allocation for all iterations, both temporaries at offset 0 as they
+// COM: never live at the same time. But the loop may run no iteration, and
+// COM: then the merged buffer takes 256 bytes where nothing else of the
+// COM: scope surely takes any: left alone by default.
 
 // CHECK-LABEL: func @loop_temporaries
-//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<256xi8>
-//       CHECK: scf.for
-//   CHECK-NOT: memref.alloc
-//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<256xi8> to memref<8x8xf32>
-//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<256xi8> to memref<64xf32>
-// REMARK: remark: [Passed] AllocsMerged | Category:merge-alloc | Remark="merged 2 allocation(s) of 512 bytes into one buffer of 256 bytes (cost-model)"
+//   CHECK-NOT: memref.view
+// ALLOW-LABEL: func @loop_temporaries
+//       ALLOW: %[[BUF:.*]] = memref.alloc() : memref<256xi8>
+//       ALLOW: scf.for
+//   ALLOW-NOT: memref.alloc
+//       ALLOW: memref.view %[[BUF]][%{{.*}}][] : memref<256xi8> to memref<8x8xf32>
+//       ALLOW: memref.view %[[BUF]][%{{.*}}][] : memref<256xi8> to memref<64xf32>
 func.func @loop_temporaries(%n: index, %f: f32, %out: memref<64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

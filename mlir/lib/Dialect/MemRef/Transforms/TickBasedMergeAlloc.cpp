@@ -173,14 +173,21 @@ static int64_t getAllocatedBytes(Value allocated, Operation *op) {
   return type ? getModelledBytes(type, op) : kUnbounded;
 }
 
-/// Returns whether `buffer` or an alias of it is copied from or into by a
-/// `memref.copy`: the rest of the pipeline (`elide-buffer-copies`) may then
-/// remove it, so it does not surely take memory without merging.
-static bool isCopied(Value buffer, const BufferViewFlowAnalysis &aliases) {
-  for (Value alias : aliases.resolve(buffer))
-    for (Operation *user : alias.getUsers())
+/// Returns whether `buffer` may take memory for less than from its definition
+/// to the last use of an alias: an alias is copied from or into by a
+/// `memref.copy` (the rest of the pipeline, `elide-buffer-copies`, may remove
+/// the buffer), or freed by an op (`memref.realloc`, whose result the alias
+/// analysis takes for an alias, or a free by hand).
+static bool mayEndEarly(Value buffer, const BufferViewFlowAnalysis &aliases) {
+  for (Value alias : aliases.resolve(buffer)) {
+    for (Operation *user : alias.getUsers()) {
       if (isa<CopyOp>(user))
         return true;
+      auto effectOp = dyn_cast<MemoryEffectOpInterface>(user);
+      if (effectOp && effectOp.getEffectOnValue<MemoryEffects::Free>(alias))
+        return true;
+    }
+  }
   return false;
 }
 
@@ -589,7 +596,7 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
     }
     int64_t bytes = getModelledBytes(type, def);
     addUpper(first, last, getInstanceBytes(def, scopeOp, bytes));
-    if (anchor == def && bytes < kUnbounded && !isCopied(buffer, aliases))
+    if (anchor == def && bytes < kUnbounded && !mayEndEarly(buffer, aliases))
       addRange(background.lower, first, last, bytes);
   };
 
@@ -719,7 +726,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // counts only the buffers every run of the scope allocates.
   SmallVector<bool> copied(candidates.size());
   for (auto [id, allocation] : llvm::enumerate(candidates))
-    copied[id] = isCopied(AllocOp(allocation.alloc).getResult(), aliases);
+    copied[id] = mayEndEarly(AllocOp(allocation.alloc).getResult(), aliases);
   SmallVector<int64_t> held(numTicks + 1, 0), surelyHeld(numTicks + 1, 0);
   for (auto [id, candidate] : llvm::enumerate(model)) {
     if (candidate.cost >= kLargestModelled) {

@@ -933,7 +933,11 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       alive;
   uint64_t aliveBytes = 0, groupPeak = 0, groupAlignment = 1;
   bool groupAligned = false;
+  // The hull of the open group, kept as buffers join it.
+  int64_t hullFirst = std::numeric_limits<int64_t>::max(), hullLast = 0;
   auto startGroup = [&]() {
+    hullFirst = std::numeric_limits<int64_t>::max();
+    hullLast = 0;
     alive = {};
     aliveBytes = groupPeak = 0;
     groupAlignment = 1;
@@ -961,9 +965,8 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
         llvm::alignTo(std::max<uint64_t>(allocation.size, 1), alignment);
     uint64_t estimate =
         std::max(groupPeak, aliveBytes + bytes) + (aligned ? alignment : 0);
-    auto [first, last] = getHull(group);
-    first = std::min(first, model[id].hullFirst);
-    last = std::max(last, model[id].hullLast);
+    int64_t first = std::min(hullFirst, model[id].hullFirst);
+    int64_t last = std::max(hullLast, model[id].hullLast);
     if (!queuedStarts.empty())
       last = std::min(last, *queuedStarts.begin() - 1);
     if (!group.empty() && first <= last &&
@@ -976,6 +979,8 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       continue;
     }
     group.push_back(id);
+    hullFirst = std::min(hullFirst, model[id].hullFirst);
+    hullLast = std::max(hullLast, model[id].hullLast);
     alive.push({allocation.lastTick, bytes});
     aliveBytes += bytes;
     groupPeak = std::max(groupPeak, aliveBytes);

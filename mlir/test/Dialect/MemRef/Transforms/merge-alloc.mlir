@@ -331,3 +331,105 @@ func.func @copied(%in: memref<16xf32>, %out: memref<16xf32>) {
   memref.copy %b, %out : memref<16xf32> to memref<16xf32>
   return
 }
+
+// -----
+
+// COM: Temporaries in a branch may never be allocated: the lower bound of
+// COM: the peak counts only %s, which leaves no room for a merged buffer
+// COM: held over the whole scf.if, also when the branch is not taken.
+
+// CHECK-LABEL: func @branch_temporaries
+//   CHECK-NOT: memref.view
+// ALLOW-LABEL: func @branch_temporaries
+//       ALLOW: memref.view
+func.func @branch_temporaries(%c: i1, %f: f32, %out: memref<64xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %s = memref.alloc() : memref<16xf32>
+  memref.store %f, %s[%c0] : memref<16xf32>
+  scf.if %c {
+    %t = memref.alloc() : memref<64xf32>
+    memref.store %f, %t[%c0] : memref<64xf32>
+    %u = memref.alloc() : memref<64xf32>
+    %v = memref.load %t[%c0] : memref<64xf32>
+    memref.store %v, %u[%c0] : memref<64xf32>
+    %w = memref.load %u[%c0] : memref<64xf32>
+    memref.store %w, %out[%c0] : memref<64xf32>
+  }
+  %r = memref.load %s[%c0] : memref<16xf32>
+  return %r : f32
+}
+
+// -----
+
+// COM: In a function with several blocks, the temporaries nested in an op of
+// COM: ^bb1 get a merged buffer in ^bb1, right before that op: %big and %big2
+// COM: surely take 512 bytes there, which leaves room for it.
+
+// CHECK-LABEL: func @multi_block_scope
+//       CHECK: cf.cond_br
+//   CHECK-NOT: memref.alloc
+//       CHECK: ^bb1:
+//  CHECK-NEXT: %[[BIG:.*]] = memref.alloc() : memref<64xf32>
+//  CHECK-NEXT: memref.store %{{.*}}, %[[BIG]]
+//  CHECK-NEXT: %[[BUF:.*]] = memref.alloc() : memref<64xi8>
+//       CHECK: scf.if
+//  CHECK-NEXT: memref.view %[[BUF]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
+//       CHECK: memref.view %[[BUF]][%{{.*}}][] : memref<64xi8> to memref<16xf32>
+//       CHECK: memref.alloc() : memref<64xf32>
+func.func @multi_block_scope(%c: i1, %f: f32, %out: memref<16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  cf.cond_br %c, ^bb1, ^bb2(%f : f32)
+^bb1:
+  %big = memref.alloc() : memref<64xf32>
+  memref.store %f, %big[%c0] : memref<64xf32>
+  scf.if %c {
+    %t = memref.alloc() : memref<16xf32>
+    memref.store %f, %t[%c0] : memref<16xf32>
+    %u = memref.alloc() : memref<16xf32>
+    %v = memref.load %t[%c0] : memref<16xf32>
+    memref.store %v, %u[%c0] : memref<16xf32>
+    %w = memref.load %u[%c0] : memref<16xf32>
+    memref.store %w, %out[%c0] : memref<16xf32>
+  }
+  %big2 = memref.alloc() : memref<64xf32>
+  memref.store %f, %big2[%c0] : memref<64xf32>
+  %x = memref.load %big[%c0] : memref<64xf32>
+  %y = memref.load %big2[%c0] : memref<64xf32>
+  %s = arith.addf %x, %y : f32
+  cf.br ^bb2(%s : f32)
+^bb2(%r: f32):
+  return %r : f32
+}
+
+// -----
+
+// COM: The source of a memref.realloc is freed there, though the alias
+// COM: analysis takes the result for its alias: it does not count in the
+// COM: lower bound after the realloc. The loop's temporary (the loop may run
+// COM: no iteration) is then left alone, and the two after the realloc share
+// COM: one buffer.
+
+// CHECK-LABEL: func @realloc_source
+//       CHECK: scf.for
+//  CHECK-NEXT: memref.alloc() : memref<16xf32>
+//       CHECK: memref.realloc
+//  CHECK-NEXT: %[[BUF:.*]] = memref.alloc() : memref<64xi8>
+//       CHECK: memref.view %[[BUF]]
+//       CHECK: memref.view %[[BUF]]
+func.func @realloc_source(%n: index, %f: f32, %i: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    %t0 = memref.alloc() : memref<16xf32>
+    memref.store %f, %t0[%c0] : memref<16xf32>
+  }
+  %a = memref.alloc() : memref<8xindex>
+  memref.store %i, %a[%c0] : memref<8xindex>
+  %g = memref.realloc %a : memref<8xindex> to memref<12xindex>
+  %t1 = memref.alloc() : memref<16xf32>
+  memref.store %f, %t1[%c0] : memref<16xf32>
+  %t2 = memref.alloc() : memref<16xf32>
+  memref.store %f, %t2[%c0] : memref<16xf32>
+  %x = memref.load %g[%c0] : memref<12xindex>
+  return %x : index
+}

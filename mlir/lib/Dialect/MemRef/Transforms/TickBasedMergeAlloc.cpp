@@ -191,6 +191,23 @@ static bool mayEndEarly(Value buffer, const BufferViewFlowAnalysis &aliases) {
   return false;
 }
 
+/// Returns whether `op` goes away once its results are unused: it has no
+/// regions, is not a terminator, and at most reads memory, as a load.
+static bool isRemovableWhenUnused(Operation *op) {
+  if (op->getNumRegions() != 0 || op->hasTrait<OpTrait::IsTerminator>())
+    return false;
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effectOp)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  effectOp.getEffects(effects);
+  return llvm::all_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Read>(e.getEffect());
+  });
+}
+
 namespace {
 /// A segment tree over the ticks of a scope: add bytes to a range of ticks,
 /// ask for the most over a range, both in logarithmic time.
@@ -279,6 +296,11 @@ private:
   /// Gives `op` and every op nested in it a tick, in pre-order.
   void assignTicks(Operation *op);
 
+  /// Finds the ops nested in `root` that the canonicalizer removes as dead:
+  /// removable when unused, and used only by such ops. Their uses do not
+  /// keep a buffer alive, as the rest of the pipeline drops them.
+  void findDeadOps(Operation *root);
+
   /// Finds the scope of `alloc`, or says why it has none it can be merged
   /// into.
   FailureOr<Block *> findScope(AllocOp alloc, std::string &reason);
@@ -316,6 +338,8 @@ private:
   /// First and last tick of each op; the last is the one of the last op
   /// nested in it.
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
+  /// The result of `findDeadOps`.
+  DenseSet<Operation *> deadOps;
   int64_t nextTick = 0;
 };
 } // namespace
@@ -327,6 +351,21 @@ void TickCollector::assignTicks(Operation *op) {
       for (Operation &nested : block)
         assignTicks(&nested);
   ticks[op] = {first, nextTick - 1};
+}
+
+void TickCollector::findDeadOps(Operation *root) {
+  // The users of a result come after it in pre-order, so a reverse walk sees
+  // them first.
+  SmallVector<Operation *> preOrder;
+  root->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { preOrder.push_back(op); });
+  for (Operation *op : llvm::reverse(preOrder)) {
+    if (op == root || !isRemovableWhenUnused(op))
+      continue;
+    if (llvm::all_of(op->getUsers(),
+                     [&](Operation *user) { return deadOps.contains(user); }))
+      deadOps.insert(op);
+  }
 }
 
 FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
@@ -419,6 +458,8 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   for (Value alias : aliasSet) {
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
+      if (deadOps.contains(user))
+        continue;
       Operation *anchor = allocBlock->findAncestorOpInBlock(*user);
       if (!anchor) {
         reject(user, "an alias is used outside the block of the allocation by");
@@ -584,6 +625,8 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
         anchor == def ? ticks.lookup(def).first : ticks.lookup(anchor).second;
     for (Value alias : aliases.resolve(buffer)) {
       for (Operation *user : alias.getUsers()) {
+        if (deadOps.contains(user))
+          continue;
         Operation *userAnchor = scope->findAncestorOpInBlock(*user);
         if (!userAnchor || userAnchor == terminator) {
           last = end;
@@ -1006,6 +1049,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
 
 MemoryTraceScopes TickCollector::collect(Operation *root) {
   assignTicks(root);
+  findDeadOps(root);
   MemoryTraceScopes result;
   llvm::MapVector<std::pair<Block *, Attribute>,
                   std::unique_ptr<TickLifetimeTrace>>

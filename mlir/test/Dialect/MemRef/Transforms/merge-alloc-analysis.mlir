@@ -23,6 +23,7 @@ func.func @straight_line(%f: f32) {
   %v = memref.subview %c[0] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1]>>
   %d = memref.dim %c, %c0 : memref<16xf32>
   %x = memref.load %v[%c0] : memref<4xf32, strided<[1]>>
+  "test.use"(%x) : (f32) -> ()
   return
 }
 
@@ -157,6 +158,7 @@ func.func @left_alone(%n: index, %f: f32, %c: i1) -> memref<4xf32> {
   // CHECK: memref.alloc() {merge_alloc.skipped = "converted by 'memref.extract_aligned_pointer_as_index'"}
   %ptr = memref.alloc() : memref<4xf32>
   %p = memref.extract_aligned_pointer_as_index %ptr : memref<4xf32> -> index
+  "test.use"(%p) : (index) -> ()
   // CHECK: memref.alloc() {merge_alloc.skipped = "carried into the regions of 'scf.for'"}
   %carried = memref.alloc() : memref<4xf32>
   %r = scf.for %i = %c0 to %n step %c0 iter_args(%it = %carried) -> memref<4xf32> {
@@ -191,6 +193,7 @@ func.func @left_alone(%n: index, %f: f32, %c: i1) -> memref<4xf32> {
   // CHECK: memref.alloc() {merge_alloc.skipped = "converted by 'bufferization.to_tensor'"}
   %tensor = memref.alloc() : memref<4xf32>
   %tt = bufferization.to_tensor %tensor : memref<4xf32> to tensor<4xf32>
+  "test.use"(%tt) : (tensor<4xf32>) -> ()
   // CHECK: memref.alloc() {merge_alloc.skipped = "freed by 'memref.realloc'"}
   %realloc = memref.alloc() : memref<4xf32>
   %grown = memref.realloc %realloc : memref<4xf32> to memref<8xf32>

@@ -433,3 +433,38 @@ func.func @realloc_source(%n: index, %f: f32, %i: index) -> index {
   %x = memref.load %g[%c0] : memref<12xindex>
   return %x : index
 }
+
+// -----
+
+// COM: A load whose result is unused, and the ops that only use it, are
+// COM: removed by the canonicalizer: they do not keep %a alive. %a is dead
+// COM: before %b is allocated, and both share offset 0 of a 64-byte buffer;
+// COM: counted as uses, they would make the two overlap, and the merged
+// COM: buffer of 128 bytes would double the peak.
+
+// CHECK-LABEL: func @dead_load
+//       CHECK: %[[BUF:.*]] = memref.alloc() : memref<64xi8>
+//       CHECK: memref.view %[[BUF]][%[[C0:.*]]][] : memref<64xi8> to memref<64xi8>
+//       CHECK: memref.view %[[BUF]][%[[C0]]][] : memref<64xi8> to memref<16xi32>
+func.func @dead_load() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c6 = arith.constant 6 : i8
+  %c9 = arith.constant 9 : i32
+  %c4 = arith.constant 4 : i8
+  %zero = arith.constant 0 : i32
+  %a = memref.alloc() : memref<64xi8>
+  linalg.fill ins(%c6 : i8) outs(%a : memref<64xi8>)
+  %b = memref.alloc() : memref<16xi32>
+  linalg.fill ins(%c9 : i32) outs(%b : memref<16xi32>)
+  %v = memref.load %a[%c0] : memref<64xi8>
+  %p = arith.cmpi sgt, %v, %c4 : i8
+  %s = arith.select %p, %a, %a : memref<64xi8>
+  %sum = scf.for %i = %c0 to %c16 step %c1 iter_args(%acc = %zero) -> (i32) {
+    %x = memref.load %b[%i] : memref<16xi32>
+    %y = arith.addi %acc, %x : i32
+    scf.yield %y : i32
+  }
+  return %sum : i32
+}

@@ -103,7 +103,7 @@ CAPABILITIES = [
         "title": "Loop ownership, double buffering, hoisting, early frees, "
         "copy elision and reuse",
         "files": [
-            r"/(SimplifyLoopOwnership|DoubleBufferLoops|BoundDynamicAllocations|HoistAllocDeallocPairs|BufferLifetimes|DeallocationUtils)\.(cpp|h)$",
+            r"/(SimplifyLoopOwnership|DoubleBufferLoops|BoundDynamicAllocations|HoistAllocDeallocPairs|BufferLifetimes|DeallocationUtils|HeldBytesTree)\.(cpp|h)$",
             r"/(simplify-loop-ownership|double-buffer-loops|bound-dynamic-allocations|hoist-alloc-dealloc-pairs|free-buffers-at-last-use|elide-buffer-copies|reuse-freed-buffers|async-functions-left-alone|buffer-lifetimes-hidden-aliases)[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/(double-buffer|hoist-|elide-|free-at-last-use|dealloc-scf-for-fresh-buffer|lifetimes-hidden-aliases)",
             r"^mlir/docs/BufferReuse\.md$",

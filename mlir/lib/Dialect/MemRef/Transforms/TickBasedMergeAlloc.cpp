@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -209,70 +210,6 @@ static bool isRemovableWhenUnused(Operation *op) {
 }
 
 namespace {
-/// A segment tree over the ticks of a scope: add bytes to a range of ticks,
-/// ask for the most over a range, both in logarithmic time.
-class TickMaxTree {
-public:
-  explicit TickMaxTree(ArrayRef<int64_t> initial)
-      : size(initial.size()), most(4 * initial.size()),
-        pending(4 * initial.size()) {
-    build(1, 0, size - 1, initial);
-  }
-
-  /// Adds `bytes` at every tick of [first, last].
-  void add(int64_t first, int64_t last, int64_t bytes) {
-    add(1, 0, size - 1, first, last, bytes);
-  }
-
-  /// Returns the most over [first, last].
-  int64_t getMax(int64_t first, int64_t last) const {
-    return getMax(1, 0, size - 1, first, last);
-  }
-
-private:
-  void build(size_t node, int64_t lo, int64_t hi, ArrayRef<int64_t> initial) {
-    if (lo == hi) {
-      most[node] = initial[lo];
-      return;
-    }
-    int64_t mid = lo + (hi - lo) / 2;
-    build(2 * node, lo, mid, initial);
-    build(2 * node + 1, mid + 1, hi, initial);
-    most[node] = std::max(most[2 * node], most[2 * node + 1]);
-  }
-
-  void add(size_t node, int64_t lo, int64_t hi, int64_t first, int64_t last,
-           int64_t bytes) {
-    if (last < lo || hi < first)
-      return;
-    if (first <= lo && hi <= last) {
-      most[node] += bytes;
-      pending[node] += bytes;
-      return;
-    }
-    int64_t mid = lo + (hi - lo) / 2;
-    add(2 * node, lo, mid, first, last, bytes);
-    add(2 * node + 1, mid + 1, hi, first, last, bytes);
-    most[node] = std::max(most[2 * node], most[2 * node + 1]) + pending[node];
-  }
-
-  int64_t getMax(size_t node, int64_t lo, int64_t hi, int64_t first,
-                 int64_t last) const {
-    if (last < lo || hi < first)
-      return std::numeric_limits<int64_t>::min() / 2;
-    if (first <= lo && hi <= last)
-      return most[node];
-    int64_t mid = lo + (hi - lo) / 2;
-    return std::max(getMax(2 * node, lo, mid, first, last),
-                    getMax(2 * node + 1, mid + 1, hi, first, last)) +
-           pending[node];
-  }
-
-  int64_t size;
-  SmallVector<int64_t> most;
-  SmallVector<int64_t> pending;
-};
-
 /// What the buffers of a scope other than the mergeable ones of a trace
 /// hold at each tick of the scope (index 0 is the scope's first tick): at
 /// most `upper` bytes, or an unknown amount where `unknown` is non-zero, and
@@ -811,7 +748,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     belowFloor[i] = below ? bound - floor : kOtherKind;
     elsewhere[i] = below ? kOtherKind : 0;
   }
-  TickMaxTree boundTree(belowFloor), heldTree(elsewhere);
+  bufferization::HeldBytesTree boundTree(belowFloor), heldTree(elsewhere);
   LLVM_DEBUG(llvm::dbgs() << "merge-alloc: " << candidates.size()
                           << " buffers in a scope that holds at least " << floor
                           << " bytes at once\n");

@@ -20,11 +20,15 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -304,11 +308,275 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
   return !alignment || (freedAlignment && *freedAlignment >= *alignment);
 }
 
+namespace {
+/// Which ops may allocate memory while they run, other than a
+/// `memref.alloc` of a static shape directly in the block being looked at:
+/// allocations nested in regions, dynamic ones, calls whose callees may
+/// allocate (or cannot be seen), and ops whose effects are unknown. Answers
+/// about ops with regions and about functions are remembered, so that every
+/// op is looked at a bounded number of times.
+class AllocatingOps {
+public:
+  /// Returns true if `op`, or an op nested in it or called by it, may
+  /// allocate heap memory.
+  bool mayAllocate(Operation *op);
+
+private:
+  /// Returns true if `op` itself, not counting its regions or a callee, may
+  /// allocate.
+  static bool mayAllocateItself(Operation *op);
+
+  /// Returns true if `call` may allocate: its callee cannot be seen, or it
+  /// or a function it calls may allocate.
+  bool mayAllocate(CallOpInterface call);
+
+  /// Decides `mayAllocate` for `entry` and every function it reaches through
+  /// calls, over the call graph rather than by recursion, so that long call
+  /// chains need no deep stack.
+  void decideFunctions(FunctionOpInterface entry);
+
+  DenseMap<Operation *, bool> known;
+  SymbolTableCollection symbolTables;
+};
+} // namespace
+
+bool AllocatingOps::mayAllocateItself(Operation *op) {
+  if (isa<memref::AllocOp, memref::ReallocOp>(op))
+    return true;
+  auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effectOp)
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  effectOp.getEffects(effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect()) &&
+           !isa<SideEffects::AutomaticAllocationScopeResource>(e.getResource());
+  });
+}
+
+bool AllocatingOps::mayAllocate(CallOpInterface call) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  if (!callee || callee.isExternal())
+    return true;
+  if (!known.count(callee))
+    decideFunctions(callee);
+  return known.lookup(callee);
+}
+
+void AllocatingOps::decideFunctions(FunctionOpInterface entry) {
+  // The functions reachable from `entry` that are not decided yet, whether
+  // each allocates by itself, and who calls whom among them.
+  SmallVector<FunctionOpInterface> reached = {entry};
+  DenseSet<Operation *> seen = {entry};
+  DenseMap<Operation *, SmallVector<Operation *>> callers;
+  SmallVector<Operation *> allocating;
+  for (size_t i = 0; i < reached.size(); ++i) {
+    FunctionOpInterface function = reached[i];
+    bool allocates = false;
+    function->walk([&](Operation *op) {
+      if (op == function.getOperation() || allocates)
+        return;
+      auto call = dyn_cast<CallOpInterface>(op);
+      if (!call) {
+        allocates = mayAllocateItself(op);
+        return;
+      }
+      auto callee = dyn_cast_or_null<FunctionOpInterface>(
+          call.resolveCallableInTable(&symbolTables));
+      if (!callee || callee.isExternal()) {
+        allocates = true;
+        return;
+      }
+      auto it = known.find(callee);
+      if (it != known.end()) {
+        allocates = it->second;
+        return;
+      }
+      callers[callee].push_back(function);
+      if (seen.insert(callee).second)
+        reached.push_back(callee);
+    });
+    known[function] = false;
+    if (allocates)
+      allocating.push_back(function);
+  }
+  // A function may allocate if it does by itself or calls one that may.
+  for (Operation *function : allocating)
+    known[function] = true;
+  while (!allocating.empty()) {
+    Operation *function = allocating.pop_back_val();
+    for (Operation *caller : callers.lookup(function)) {
+      bool &answer = known[caller];
+      if (!answer) {
+        answer = true;
+        allocating.push_back(caller);
+      }
+    }
+  }
+}
+
+bool AllocatingOps::mayAllocate(Operation *op) {
+  if (auto function = dyn_cast<FunctionOpInterface>(op)) {
+    if (!known.count(op))
+      decideFunctions(function);
+    return known.lookup(op);
+  }
+  // A call's own effects are its callee's.
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    return mayAllocate(call);
+  if (op->getNumRegions() == 0)
+    return mayAllocateItself(op);
+  auto it = known.find(op);
+  if (it != known.end())
+    return it->second;
+  bool result = mayAllocateItself(op);
+  for (Region &region : op->getRegions())
+    for (Operation &nested : region.getOps())
+      if (!result && mayAllocate(&nested))
+        result = true;
+  known[op] = result;
+  return result;
+}
+
+namespace {
+/// The bytes that a block holds in the buffers of one memory space, at each
+/// of its ops: at least `sure` bytes (the static allocations of the block
+/// between their allocation and their deallocation in the block), and at
+/// most `most` bytes on top of what was held when the block began, except
+/// at a barrier (an op that may allocate memory the block cannot count).
+///
+/// An allocation that takes over a buffer freed at position `d`, from
+/// position `a`, holds that buffer over [d, a) as well. That never raises
+/// the peak if, at every position of the gap, what the block holds at most
+/// plus the buffer stays within what it surely holds at another position
+/// that holds at least as much of what the block does not count:
+///  - an earlier position since the last barrier, as buffers from before the
+///    block are only freed while it runs, and no allocation the block cannot
+///    count happened since;
+///  - position `a` itself, where the buffer is held anyway, when the gap
+///    frees nothing the block does not count.
+class BlockHeldBytes {
+public:
+  BlockHeldBytes(Block &block, Attribute memorySpace,
+                 AllocatingOps &allocating);
+
+  /// Returns true if holding `bytes` more from the op `freed` to the op
+  /// `allocated` (excluded) keeps within the block's peak.
+  bool canExtend(Operation *freed, Operation *allocated, int64_t bytes) const;
+
+  /// Records that the bytes are now held from `freed` to `allocated`.
+  void extend(Operation *freed, Operation *allocated, int64_t bytes);
+
+private:
+  DenseMap<Operation *, int64_t> positions;
+  /// The position of the last barrier at or before each position, or -1.
+  SmallVector<int64_t> lastBarrier;
+  /// The number of deallocations up to each position (included) of buffers
+  /// the block does not count.
+  SmallVector<int64_t> uncountedFrees;
+  std::optional<HeldBytesTree> sure, most;
+};
+} // namespace
+
+/// Returns the bytes of a static memref type, or std::nullopt.
+static std::optional<int64_t> getStaticBytes(MemRefType type, Operation *op) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  return type.getNumElements() *
+         static_cast<int64_t>(DataLayout::closest(op)
+                                  .getTypeSize(type.getElementType())
+                                  .getFixedValue());
+}
+
+BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
+                               AllocatingOps &allocating) {
+  int64_t size = 0;
+  for (Operation &op : block)
+    positions[&op] = size++;
+  // Where the block frees each of its allocations.
+  DenseMap<Operation *, int64_t> freedAt;
+  for (auto dealloc : block.getOps<memref::DeallocOp>())
+    if (Operation *def = getFreedMemRef(dealloc.getMemref()).getDefiningOp())
+      if (def->getBlock() == &block && !freedAt.count(def))
+        freedAt[def] = positions.lookup(dealloc);
+
+  SmallVector<int64_t> sureDelta(size + 1), mostDelta(size + 1);
+  DenseSet<Operation *> counted;
+  lastBarrier.assign(size, -1);
+  uncountedFrees.assign(size, 0);
+  int64_t barrier = -1, numUncountedFrees = 0;
+  for (Operation &op : block) {
+    int64_t position = positions.lookup(&op);
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (alloc.getType().getMemorySpace() == memorySpace) {
+        std::optional<int64_t> bytes = getStaticBytes(alloc.getType(), alloc);
+        if (!bytes) {
+          barrier = position;
+        } else {
+          // Held surely until the block frees it, or at least right after
+          // its allocation; at most until the end of the block.
+          counted.insert(alloc);
+          auto it = freedAt.find(alloc);
+          int64_t end = it == freedAt.end() ? size : it->second;
+          int64_t sureEnd = it == freedAt.end() ? position + 1 : end;
+          sureDelta[position] += *bytes;
+          sureDelta[sureEnd] -= *bytes;
+          mostDelta[position] += *bytes;
+          mostDelta[end] -= *bytes;
+        }
+      }
+    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      Operation *def = getFreedMemRef(dealloc.getMemref()).getDefiningOp();
+      if (!def || !counted.contains(def) || freedAt.lookup(def) != position)
+        ++numUncountedFrees;
+    } else if (allocating.mayAllocate(&op)) {
+      barrier = position;
+    }
+    lastBarrier[position] = barrier;
+    uncountedFrees[position] = numUncountedFrees;
+  }
+  SmallVector<int64_t> sureBytes(size), mostBytes(size);
+  int64_t sureSum = 0, mostSum = 0;
+  for (int64_t i = 0; i < size; ++i) {
+    sureSum += sureDelta[i];
+    mostSum += mostDelta[i];
+    sureBytes[i] = sureSum;
+    mostBytes[i] = mostSum;
+  }
+  sure.emplace(sureBytes);
+  most.emplace(mostBytes);
+}
+
+bool BlockHeldBytes::canExtend(Operation *freed, Operation *allocated,
+                               int64_t bytes) const {
+  int64_t first = positions.lookup(freed);
+  int64_t last = positions.lookup(allocated) - 1;
+  if (last < first)
+    return true;
+  if (lastBarrier[last] >= first)
+    return false;
+  int64_t bound = sure->getMax(lastBarrier[first] + 1, first - 1);
+  int64_t allocatedAt = last + 1;
+  if (uncountedFrees[last] == uncountedFrees[first])
+    bound = std::max(bound, sure->getMax(allocatedAt, allocatedAt));
+  return most->getMax(first, last) + bytes <= bound;
+}
+
+void BlockHeldBytes::extend(Operation *freed, Operation *allocated,
+                            int64_t bytes) {
+  int64_t first = positions.lookup(freed);
+  int64_t last = positions.lookup(allocated) - 1;
+  sure->add(first, last, bytes);
+  most->add(first, last, bytes);
+}
+
 /// Lets the allocations of `block` take over buffers freed earlier in the
 /// block. Returns the number of allocations removed and adds the bytes they
 /// would have allocated to `numBytesReused`.
 static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                   BufferLifetimeAnalysis &analysis,
+                                  AllocatingOps *allocating,
                                   uint64_t &numBytesReused) {
   // Whether each freed allocation is dead after its deallocation, decided
   // before any rewrite. A reuse replaces an allocation `B` with a buffer `A`
@@ -333,6 +601,9 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                type.getNumElements());
   };
   DenseMap<Key, SmallVector<Entry>> available;
+  // What the block holds, per memory space, built at the first allocation
+  // that could take over a buffer; only when the peak is to be kept.
+  DenseMap<Attribute, std::unique_ptr<BlockHeldBytes>> heldBytes;
   unsigned numReused = 0;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
@@ -349,22 +620,44 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
     if (candidates == available.end())
       continue;
     SmallVector<Entry> &entries = candidates->second;
-    // Prefer the most recently freed buffer of the same type.
-    auto *it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
-                 return entry.second.getType() == alloc.getType() &&
-                        canServe(entry.second, alloc);
-               }).base();
-    if (it == entries.begin())
-      it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
-             return canServe(entry.second, alloc);
-           }).base();
-    if (it == entries.begin())
+    MemRefType type = alloc.getType();
+    int64_t bytes = *getStaticBytes(type, alloc);
+    BlockHeldBytes *held = nullptr;
+    if (allocating) {
+      std::unique_ptr<BlockHeldBytes> &slot = heldBytes[type.getMemorySpace()];
+      if (!slot)
+        slot = std::make_unique<BlockHeldBytes>(block, type.getMemorySpace(),
+                                                *allocating);
+      held = slot.get();
+    }
+    // Prefer the most recently freed buffer of the same type, then the most
+    // recently freed one of another shape. The most recently freed one of a
+    // kind is the one whose reuse is most likely to keep the peak: its gap
+    // is the shortest and it has the most positions before the gap to
+    // compare with.
+    auto findLast = [&](bool sameType) {
+      auto *it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
+                   return (!sameType || entry.second.getType() == type) &&
+                          canServe(entry.second, alloc);
+                 }).base();
+      if (it == entries.begin())
+        return entries.end();
+      it = std::prev(it);
+      if (held && !held->canExtend(it->first, alloc, bytes))
+        return entries.end();
+      return it;
+    };
+    auto *it = findLast(/*sameType=*/true);
+    if (it == entries.end())
+      it = findLast(/*sameType=*/false);
+    if (it == entries.end())
       continue;
-    auto [dealloc, freed] = *std::prev(it);
-    entries.erase(std::prev(it));
+    auto [dealloc, freed] = *it;
+    entries.erase(it);
+    if (held)
+      held->extend(dealloc, alloc, bytes);
 
     Value buffer = freed.getResult();
-    MemRefType type = alloc.getType();
     if (buffer.getType() != type) {
       rewriter.setInsertionPoint(alloc);
       auto [strides, offset] = type.getStridesAndOffset();
@@ -382,10 +675,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
             " element(s) takes over a buffer freed before it")
                .str();
     // `index` has no bit width of its own; its size is the data layout's.
-    numBytesReused +=
-        type.getNumElements() * DataLayout::closest(freed)
-                                    .getTypeSize(type.getElementType())
-                                    .getFixedValue();
+    numBytesReused += bytes;
     ++numReused;
   }
   return numReused;
@@ -393,7 +683,8 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
 
 unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
                                                 Operation *root,
-                                                uint64_t &numBytesReused) {
+                                                uint64_t &numBytesReused,
+                                                bool allowPeakIncrease) {
   // Reuse replaces allocations, which the analysis is told about; it never
   // changes how a function uses its arguments, so the answers about calls
   // stay valid throughout.
@@ -404,10 +695,12 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
     if (!leftAlone.contains(block->getParentOp()))
       blocks.push_back(block);
   });
+  AllocatingOps allocating;
   unsigned numReused = 0;
   for (Block *block : blocks)
-    numReused +=
-        ::reuseFreedBuffers(rewriter, *block, analysis, numBytesReused);
+    numReused += ::reuseFreedBuffers(rewriter, *block, analysis,
+                                     allowPeakIncrease ? nullptr : &allocating,
+                                     numBytesReused);
   return numReused;
 }
 
@@ -421,7 +714,8 @@ struct ReuseFreedBuffersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
-    unsigned numReused = reuseFreedBuffers(rewriter, getOperation(), numBytes);
+    unsigned numReused = reuseFreedBuffers(rewriter, getOperation(), numBytes,
+                                           allowPeakIncrease);
     numAllocsReused += numReused;
     numBytesReused += numBytes;
     if (numReused == 0)

@@ -59,7 +59,7 @@
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   free-buffers-at-last-use,
 // STAGES-NEXT:   elide-buffer-copies,
-// STAGES-NEXT:   reuse-freed-buffers,
+// STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
 // STAGES-NEXT: )

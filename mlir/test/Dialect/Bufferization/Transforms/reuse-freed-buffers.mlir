@@ -12,6 +12,7 @@
 //       CHECK:   linalg.fill {{.*}} outs(%[[A]]
 //       CHECK:   linalg.fill {{.*}} outs(%[[X]]
 //   CHECK-NOT:   memref.dealloc %[[A]]
+//       CHECK:   linalg.fill {{.*}} outs(%[[X]]
 //       CHECK:   memref.dealloc %[[X]]
 //       CHECK:   linalg.fill {{.*}} outs(%[[A]]
 //  CHECK-NEXT:   memref.dealloc %[[A]]
@@ -24,7 +25,7 @@ func.func @same_type() {
   linalg.fill ins(%cst : f32) outs(%a : memref<64xf32>)
   linalg.fill ins(%i : i32) outs(%x : memref<16xi32>)
   memref.dealloc %a : memref<64xf32>
-  "test.other"() : () -> ()
+  linalg.fill ins(%i : i32) outs(%x : memref<16xi32>)
   memref.dealloc %x : memref<16xi32>
   %b = memref.alloc() : memref<64xf32>
   linalg.fill ins(%cst : f32) outs(%b : memref<64xf32>)

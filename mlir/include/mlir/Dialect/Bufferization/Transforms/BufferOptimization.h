@@ -102,10 +102,14 @@ unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root);
 
 /// Replaces each static `memref.alloc` nested in `root` with a buffer of the
 /// same size that a `memref.dealloc` earlier in the same block frees and
-/// nobody uses afterwards, and drops that deallocation. Returns the number of
-/// allocations replaced and adds their bytes to `numBytesReused`.
+/// nobody uses afterwards, and drops that deallocation. Unless
+/// `allowPeakIncrease`, a buffer is only taken over where holding it until
+/// the allocation provably does not raise the most bytes its block holds.
+/// Returns the number of allocations replaced and adds their bytes to
+/// `numBytesReused`.
 unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
-                           uint64_t &numBytesReused);
+                           uint64_t &numBytesReused,
+                           bool allowPeakIncrease = false);
 
 /// Moves each `memref.alloc` nested in `root` that is freed by a
 /// `memref.dealloc` in the same iteration of a sequential loop (`scf.for`,

@@ -979,10 +979,29 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
     Each allocation removed is reported as a `passed` optimization remark of
     category `reuse-freed-buffers`.
 
+    A freed buffer is held from its deallocation until the allocation that
+    takes it over, so reuse could raise the peak: with the gap spanning a
+    larger allocation, both buffers would be held at once where before only
+    one was. The pass therefore takes a buffer over only where it can show
+    that this does not happen: at every op of the gap, the most the block
+    may hold plus the reused buffer stays within what the block surely held
+    at an earlier op. Buffers allocated before the block are only freed
+    while it runs, so that bounds the peak on every path. The block's own
+    static allocations are counted; a gap with a dynamic allocation, a call
+    that may allocate, or an op with regions that may, is left alone, and so
+    is a comparison across one. `allow-peak-increase` turns the check off
+    and takes over any freed buffer.
+
     Functions that contain an `async.execute` are left alone: its body may
     run concurrently with the ops after it until it is awaited, which the
     pass's reasoning on program order does not model.
   }];
+  let options = [
+    Option<"allowPeakIncrease", "allow-peak-increase", "bool",
+           /*default=*/"false",
+           "Take over a freed buffer even where holding it until the "
+           "allocation may raise the peak">
+  ];
   let statistics = [
     Statistic<"numAllocsReused", "num-allocs-reused",
               "Number of allocations replaced with a freed buffer">,

@@ -28,7 +28,8 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   hang           a compile or a run took longer than the time limit
   invalid-program  the reference itself did not run: a generator bug
   peak-increase  the merge-alloc configuration has a higher peak than the
-                 default one on the same program (not reduced)
+                 default one on the same program, or the default one a higher
+                 peak than no-reuse-freed-buffers (not reduced)
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
@@ -378,6 +379,11 @@ def check_program(tools, text, configs, stock):
         merged, plain = clean["merge-alloc"]["peak_bytes"], clean["default"]["peak_bytes"]
         if merged > plain:
             findings.append(("merge-alloc", "peak-increase", "peak %d bytes, %d without merge-alloc" % (merged, plain)))
+    # Nor may reuse-freed-buffers.
+    if "default" in clean and "no-reuse-freed-buffers" in clean:
+        reused, plain = clean["default"]["peak_bytes"], clean["no-reuse-freed-buffers"]["peak_bytes"]
+        if reused > plain:
+            findings.append(("default", "peak-increase", "peak %d bytes, %d without reuse-freed-buffers" % (reused, plain)))
     if stock:
         kind, detail = judge(compile_and_run(tools, text, "stock:default"), reference)
         if kind == "rejected":

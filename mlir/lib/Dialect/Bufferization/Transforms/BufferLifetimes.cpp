@@ -27,7 +27,6 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -479,16 +478,6 @@ private:
 };
 } // namespace
 
-/// Returns the bytes of a static memref type, or std::nullopt.
-static std::optional<int64_t> getStaticBytes(MemRefType type, Operation *op) {
-  if (!type.hasStaticShape())
-    return std::nullopt;
-  return type.getNumElements() *
-         static_cast<int64_t>(DataLayout::closest(op)
-                                  .getTypeSize(type.getElementType())
-                                  .getFixedValue());
-}
-
 BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
                                AllocatingOps &allocating) {
   int64_t size = 0;
@@ -510,7 +499,8 @@ BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
     int64_t position = positions.lookup(&op);
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (alloc.getType().getMemorySpace() == memorySpace) {
-        std::optional<int64_t> bytes = getStaticBytes(alloc.getType(), alloc);
+        std::optional<int64_t> bytes =
+            getStaticByteSize(alloc.getType(), alloc);
         if (!bytes) {
           barrier = position;
         } else {
@@ -621,7 +611,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
       continue;
     SmallVector<Entry> &entries = candidates->second;
     MemRefType type = alloc.getType();
-    int64_t bytes = *getStaticBytes(type, alloc);
+    int64_t bytes = *getStaticByteSize(type, alloc);
     BlockHeldBytes *held = nullptr;
     if (allocating) {
       std::unique_ptr<BlockHeldBytes> &slot = heldBytes[type.getMemorySpace()];

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -29,6 +30,16 @@ Value bufferization::getFreedMemRef(Value memref) {
   if (metadata && metadata.getBaseBuffer() == memref)
     return metadata.getSource();
   return memref;
+}
+
+std::optional<int64_t> bufferization::getStaticByteSize(MemRefType type,
+                                                        Operation *op) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  return type.getNumElements() *
+         static_cast<int64_t>(DataLayout::closest(op)
+                                  .getTypeSize(type.getElementType())
+                                  .getFixedValue());
 }
 
 void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,

@@ -34,6 +34,11 @@ bool isFunctionEntryArgument(Value value);
 /// `memref` is, or `memref` itself.
 Value getFreedMemRef(Value memref);
 
+/// Returns the bytes of a buffer of `type`, the number of its elements times
+/// the data-layout size of its element type at `op`, or std::nullopt if the
+/// shape is dynamic.
+std::optional<int64_t> getStaticByteSize(MemRefType type, Operation *op);
+
 /// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
 /// its operand if nothing else uses it.
 void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);

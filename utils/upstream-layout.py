@@ -158,6 +158,20 @@ CAPABILITIES = [
         ],
     },
     {
+        "name": "stack-promotion",
+        "title": "Small temporaries on the stack",
+        "files": [
+            r"/PromoteTemporariesToStack\.cpp$",
+            r"/promote-temporaries-to-stack[\w-]*\.mlir$",
+            r"^mlir/docs/StackPromotion\.md$",
+        ],
+        "passes": ["promote-temporaries-to-stack"],
+        "notes": [
+            "In tree, this pass would replace promote-buffers-to-stack's "
+            "implementation or sit next to it under the name used here.",
+        ],
+    },
+    {
         "name": "merge-alloc",
         "title": "merge-alloc: temporaries planned into one buffer per scope",
         "files": [

@@ -36,6 +36,7 @@
 // EXTRA-NEXT: --merge-alloc
 // EXTRA-NEXT: --optimized-buffer-deallocation-pipeline
 // EXTRA-NEXT: --prepare-buffer-deallocation
+// EXTRA-NEXT: --promote-temporaries-to-stack
 // EXTRA-NEXT: --reuse-freed-buffers
 // EXTRA-NEXT: --simplify-buffer-deallocations
 // EXTRA-NEXT: --simplify-loop-ownership

@@ -147,6 +147,14 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createElideBufferCopiesPass());
   if (options.reuseFreedBuffers)
     pm.addPass(createReuseFreedBuffersPass());
+
+  // Buffers that now die in the block that allocates them can live on the
+  // stack, once every free sits where its buffer's lifetime ends.
+  if (options.stackPromotionMaxBytes > 0) {
+    PromoteTemporariesToStackPassOptions promoteOptions;
+    promoteOptions.maxBufferBytes = options.stackPromotionMaxBytes;
+    pm.addPass(createPromoteTemporariesToStackPass(promoteOptions));
+  }
   pm.addPass(createCSEPass());
   pm.addPass(createPipelineCanonicalizerPass());
 }

@@ -18,6 +18,7 @@
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
+// HELP-NEXT: --stack-promotion-max-bytes
 // HELP-NEXT: --stock-dealloc-simplification
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
@@ -35,6 +36,7 @@
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
+// HELP-NEXT: --stack-promotion-max-bytes
 // HELP-NEXT: --stock-dealloc-simplification
 
 // The stages, in order.
@@ -124,6 +126,14 @@
 // NOCOPY:     free-buffers-at-last-use,
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
+
+// Stack promotion is off by default (STAGES above) and runs last, with the
+// pipeline's byte limit.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
+// STACK:      reuse-freed-buffers{allow-peak-increase=false},
+// STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
+// STACK-NEXT: cse,
 
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT

@@ -137,6 +137,14 @@ struct DeallocationPipelineOptions
                      "freed before it in the same block"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<uint64_t> stackPromotionMaxBytes{
+      *this, "stack-promotion-max-bytes",
+      llvm::cl::desc("Largest buffer, in bytes, that "
+                     "promote-temporaries-to-stack moves to the stack when it "
+                     "dies in the block that allocates it; 0 turns the stage "
+                     "off"),
+      llvm::cl::init(0)};
+
   PassOptions::Option<bool> lowerDeallocationsToSCF{
       *this, "lower-deallocations-to-scf",
       llvm::cl::desc(
@@ -165,7 +173,9 @@ struct DeallocationPipelineOptions
 ///   11. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
 ///       `free-buffers-at-last-use`, `elide-buffer-copies` and
 ///       `reuse-freed-buffers`,
-///   12. `cse` and `canonicalize`.
+///   12. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, off by
+///       default),
+///   13. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);
 

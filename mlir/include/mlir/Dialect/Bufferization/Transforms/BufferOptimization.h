@@ -111,6 +111,28 @@ unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
                            uint64_t &numBytesReused,
                            bool allowPeakIncrease = false);
 
+/// What `promoteTemporariesToStack` did.
+struct StackPromotionCounts {
+  /// Allocations turned into `memref.alloca` ops.
+  unsigned numBuffers = 0;
+  /// Their bytes.
+  uint64_t numBytes = 0;
+};
+
+/// Turns each static `memref.alloc` nested in `root` of at most
+/// `maxBufferBytes` bytes that a `memref.dealloc` later in the same block
+/// frees, and whose aliases are only used in understood ways between the
+/// two, into a `memref.alloca` at the start of the enclosing function (or
+/// `memref.alloca_scope`), and drops the deallocation. A buffer in a loop
+/// whose iterations may run at the same time, or in an op with regions that
+/// `RegionBranchOpInterface` does not describe, is left alone, as are
+/// recursive functions; at most `maxFrameBytes` bytes are promoted per
+/// function.
+StackPromotionCounts promoteTemporariesToStack(RewriterBase &rewriter,
+                                               Operation *root,
+                                               uint64_t maxBufferBytes,
+                                               uint64_t maxFrameBytes);
+
 /// Moves each `memref.alloc` nested in `root` that is freed by a
 /// `memref.dealloc` in the same iteration of a sequential loop (`scf.for`,
 /// `scf.while`) out of that loop and of as many enclosing sequential loops as

@@ -1012,6 +1012,99 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def PromoteTemporariesToStackPass
+    : Pass<"promote-temporaries-to-stack"> {
+  let summary = "Turn small buffers that are freed in the block that "
+                "allocates them into stack allocations";
+  let description = [{
+    Runs last in `buffer-deallocation-pipeline`, after the deallocations are
+    lowered to `memref.dealloc` and moved to the last use of their buffers.
+    A `memref.alloc` becomes a `memref.alloca` at the start of the enclosing
+    function (or `memref.alloca_scope`), and its `memref.dealloc` goes away,
+    when:
+
+    * its type has a static shape, no layout symbols and the default memory
+      space, and its bytes (elements times the data-layout size of the
+      element type) are at most `max-buffer-bytes`;
+    * one `memref.dealloc` later in the same block frees it (directly or
+      through the base buffer of its `memref.extract_strided_metadata`),
+      and nothing else frees it or a value that may alias it;
+    * every use of the buffer and of every value that may alias it
+      (`BufferLifetimeAnalysis`) is in an op between the allocation and the
+      deallocation, and is understood: a read or write with declared
+      effects, a view, a size query, or a call of a function whose body
+      only reads or writes the buffer. A descriptor that is stored, turned
+      into a pointer or an integer, or passed to an external function keeps
+      the buffer on the heap;
+    * every op between the block and the function (or scope) implements
+      `RegionBranchOpInterface`, and every loop among them runs its
+      iterations one after the other (`scf.for`, `scf.while`,
+      `affine.for`): the iterations of a parallel loop may each need the
+      buffer at the same time;
+    * the function is not recursive (in the call graph of the root), and
+      the buffers promoted in it so far take at most `max-frame-bytes`.
+
+    A `memref.alloca` is only released when its function returns (or its
+    `memref.alloca_scope` ends). Placing it at the start of the function
+    gives the buffer one slot of the stack frame, which every run of its
+    block takes again: the buffer dies within each run, so the stack does
+    not grow with the iterations of a loop around it. The pass does not wrap
+    loop bodies in new `memref.alloca_scope` ops: upstream's
+    `convert-scf-to-cf` cannot lower an `scf.for` inside one (the scope's
+    region must keep a single block).
+
+    Example:
+
+    ```mlir
+    func.func @f(%lb: index, %ub: index, %s: index) {
+      scf.for %i = %lb to %ub step %s {
+        %t = memref.alloc() : memref<16xf32>
+        "test.use"(%t) : (memref<16xf32>) -> ()
+        memref.dealloc %t : memref<16xf32>
+      }
+      return
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func @f(%lb: index, %ub: index, %s: index) {
+      %t = memref.alloca() : memref<16xf32>
+      scf.for %i = %lb to %ub step %s {
+        "test.use"(%t) : (memref<16xf32>) -> ()
+      }
+      return
+    }
+    ```
+
+    Unlike upstream's `promote-buffers-to-stack`, which runs before the
+    deallocation and counts elements, this pass counts bytes, needs the
+    free to prove that the buffer dies in its block, and never places an
+    allocation in a loop. Each promoted buffer is reported as a `passed`
+    optimization remark of category `promote-temporaries-to-stack`.
+
+    Functions that contain an `async.execute` or buffers managed by hand are
+    left alone, as by the other lifetime passes.
+  }];
+  let options = [
+    Option<"maxBufferBytes", "max-buffer-bytes", "uint64_t",
+           /*default=*/"1024",
+           "Largest buffer, in bytes, that is moved to the stack">,
+    Option<"maxFrameBytes", "max-frame-bytes", "uint64_t",
+           /*default=*/"16384",
+           "Most bytes moved to the stack in one function">
+  ];
+  let statistics = [
+    Statistic<"numBuffersPromoted", "num-buffers-promoted",
+              "Number of allocations turned into stack allocations">,
+    Statistic<"numBytesPromoted", "num-bytes-promoted",
+              "Number of bytes of the allocations turned into stack "
+              "allocations">
+  ];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
   let summary = "Hoist allocations that are freed in the same loop iteration "
                 "out of sequential loops";

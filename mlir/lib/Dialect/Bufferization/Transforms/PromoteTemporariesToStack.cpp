@@ -1,0 +1,233 @@
+//===- PromoteTemporariesToStack.cpp - Small buffers on the stack ---------===//
+//
+// Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
+// See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// This file implements the promotion of small buffers that die in the block
+// that allocates them to stack allocations, after deallocations have been
+// inserted, lowered and moved to the last use of their buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeallocationUtils.h"
+
+#include "mlir/Analysis/CallGraph.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SCCIterator.h"
+
+namespace mlir {
+namespace bufferization {
+#define GEN_PASS_DEF_PROMOTETEMPORARIESTOSTACKPASS
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+} // namespace bufferization
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::bufferization;
+
+static constexpr llvm::StringLiteral kRemarkCategory =
+    "promote-temporaries-to-stack";
+
+/// Returns the functions nested in `root` that may call themselves, directly
+/// or through other functions of `root`: a stack buffer in one of them is
+/// held once per active call.
+static DenseSet<Operation *> findRecursiveFunctions(Operation *root) {
+  DenseSet<Operation *> recursive;
+  CallGraph callGraph(root);
+  const CallGraph *graph = &callGraph;
+  for (auto scc = llvm::scc_begin(graph); !scc.isAtEnd(); ++scc) {
+    if (!scc.hasCycle())
+      continue;
+    for (const CallGraphNode *node : *scc)
+      if (!node->isExternal())
+        recursive.insert(node->getCallableRegion()->getParentOp());
+  }
+  return recursive;
+}
+
+/// Returns true if the memory space of `type` is the default one, where
+/// `memref.alloc` and `memref.alloca` take host memory.
+static bool isDefaultMemorySpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  auto integer = dyn_cast<IntegerAttr>(space);
+  return integer && integer.getValue().isZero();
+}
+
+/// Returns true if the iterations of `op`, a loop, run one after the other,
+/// so that a buffer that dies within an iteration may take the same memory
+/// in every iteration.
+static bool isSequentialLoop(Operation *op) {
+  return isa<scf::ForOp, scf::WhileOp, affine::AffineForOp>(op);
+}
+
+/// Returns the region whose entry block can hold the `memref.alloca` that
+/// replaces `alloc`: that of the closest function or `memref.alloca_scope`
+/// around it, which releases the stack when it ends. Returns nullptr if an op
+/// between the two has regions whose execution is not described by
+/// `RegionBranchOpInterface`, or is a loop whose iterations may run at the
+/// same time (each would need a buffer of its own).
+static Region *getStackScopeRegion(memref::AllocOp alloc) {
+  for (Region *region = alloc->getParentRegion(); region;
+       region = region->getParentOp()->getParentRegion()) {
+    Operation *parent = region->getParentOp();
+    if (isa<FunctionOpInterface, memref::AllocaScopeOp>(parent))
+      return region;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch)
+      return nullptr;
+    bool isLoop = isa<LoopLikeOpInterface>(parent) ||
+                  branch.isRepetitiveRegion(region->getRegionNumber());
+    if (isLoop && !isSequentialLoop(parent))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Returns true if every use of `alloc` and of every value that may alias it
+/// is in an op strictly between `alloc` and `dealloc` in their block (or in
+/// `dealloc`, or in `metadata`, the op that gives `dealloc` the base buffer)
+/// and is understood (see `BufferLifetimeAnalysis::isUnderstoodUse`), and
+/// none other than `dealloc` may free the buffer.
+static bool diesInBlock(memref::AllocOp alloc, memref::DeallocOp dealloc,
+                        Operation *metadata, BufferLifetimeAnalysis &analysis) {
+  Block *block = alloc->getBlock();
+  for (Value alias : analysis.getMayAliases(alloc.getResult())) {
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == dealloc || user == metadata)
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !alloc->isBeforeInBlock(ancestor) ||
+          !ancestor->isBeforeInBlock(dealloc))
+        return false;
+      if (isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(
+              user))
+        return false;
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (effects && effects.getEffectOnValue<MemoryEffects::Free>(alias))
+        return false;
+      if (!analysis.isUnderstoodUse(use))
+        return false;
+    }
+  }
+  return true;
+}
+
+StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
+    RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
+    uint64_t maxFrameBytes) {
+  StackPromotionCounts counts;
+  FunctionsLeftAlone leftAlone(root);
+  SmallVector<memref::DeallocOp> deallocs;
+  root->walk([&](memref::DeallocOp dealloc) {
+    if (!leftAlone.contains(dealloc))
+      deallocs.push_back(dealloc);
+  });
+  if (deallocs.empty())
+    return counts;
+
+  BufferLifetimeAnalysis analysis(root);
+  DenseSet<Operation *> recursive = findRecursiveFunctions(root);
+  // The bytes promoted so far in each function.
+  DenseMap<Operation *, uint64_t> frameBytes;
+  // The last stack allocation moved to the start of each entry block.
+  DenseMap<Block *, Operation *> lastMoved;
+  for (memref::DeallocOp dealloc : deallocs) {
+    Value memref = dealloc.getMemref();
+    auto alloc = getFreedMemRef(memref).getDefiningOp<memref::AllocOp>();
+    if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
+        !alloc->isBeforeInBlock(dealloc))
+      continue;
+    MemRefType type = alloc.getType();
+    if (!isDefaultMemorySpace(type))
+      continue;
+    std::optional<int64_t> bytes = getStaticByteSize(type, alloc);
+    if (!bytes || static_cast<uint64_t>(*bytes) > maxBufferBytes)
+      continue;
+
+    Operation *function = alloc->getParentOfType<FunctionOpInterface>();
+    if (!function || recursive.contains(function))
+      continue;
+    uint64_t &promotedInFunction = frameBytes[function];
+    if (promotedInFunction + *bytes > maxFrameBytes)
+      continue;
+
+    // A buffer with operands (dynamic sizes, layout symbols) would need them
+    // defined at the start of the scope.
+    if (alloc->getNumOperands() != 0)
+      continue;
+    Region *scope = getStackScopeRegion(alloc);
+    if (!scope)
+      continue;
+    Operation *metadata = memref.getDefiningOp();
+    if (metadata == alloc)
+      metadata = nullptr;
+    if (!diesInBlock(alloc, dealloc, metadata, analysis))
+      continue;
+
+    // The buffer is dead after the deallocation, so its aliases are too. The
+    // stack allocation goes to the entry block of the scope: one slot of the
+    // frame, which every run of the block (each iteration of a loop around
+    // it) takes again, as the buffer dies within that run. Buffers moved
+    // there keep their order, after those moved before them.
+    eraseDeallocAndMetadata(rewriter, dealloc);
+    Block *entry = &scope->front();
+    if (alloc->getBlock() == entry)
+      rewriter.setInsertionPoint(alloc);
+    else if (Operation *previous = lastMoved.lookup(entry))
+      rewriter.setInsertionPointAfter(previous);
+    else
+      rewriter.setInsertionPointToStart(entry);
+    auto alloca = memref::AllocaOp::create(rewriter, alloc.getLoc(), type,
+                                           alloc.getAlignmentAttr());
+    if (alloc->getBlock() != entry)
+      lastMoved[entry] = alloca;
+    alloca->setDiscardableAttrs(alloc->getDiscardableAttrDictionary());
+    analysis.notifyReplaced(alloc.getResult(), alloca.getResult());
+    rewriter.replaceOp(alloc, alloca.getResult());
+
+    promotedInFunction += *bytes;
+    ++counts.numBuffers;
+    counts.numBytes += *bytes;
+    remark::passed(
+        alloca.getLoc(),
+        remark::RemarkOpts::name("PromotedToStack").category(kRemarkCategory))
+        << ("buffer of " + Twine(*bytes) + " bytes moved to the stack").str();
+  }
+  return counts;
+}
+
+namespace {
+/// Turns small buffers that die in their block into stack allocations.
+struct PromoteTemporariesToStackPass
+    : public bufferization::impl::PromoteTemporariesToStackPassBase<
+          PromoteTemporariesToStackPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    StackPromotionCounts counts = promoteTemporariesToStack(
+        rewriter, getOperation(), maxBufferBytes, maxFrameBytes);
+    numBuffersPromoted += counts.numBuffers;
+    numBytesPromoted += counts.numBytes;
+    if (counts.numBuffers == 0)
+      markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,326 @@
+// RUN: mlir-opt %s --allow-unregistered-dialect --promote-temporaries-to-stack \
+// RUN:   --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --allow-unregistered-dialect --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(promote-temporaries-to-stack{max-buffer-bytes=4096 max-frame-bytes=4352})" \
+// RUN:   | FileCheck %s --check-prefix=LIMITS
+// RUN: mlir-opt %s --allow-unregistered-dialect --promote-temporaries-to-stack \
+// RUN:   --split-input-file --remarks-filter=promote-temporaries-to-stack \
+// RUN:   --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
+
+// A buffer freed in its block, read by a callee that only reads it, moves to
+// the stack; its free goes away.
+
+func.func private @reader(%m: memref<16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<16xf32>
+  return %v : f32
+}
+
+// CHECK-LABEL: func @straight
+//       CHECK:   %[[T:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[T]] : memref<16xf32>)
+//  CHECK-NEXT:   call @reader(%[[T]])
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   return
+// REMARK: :[[@LINE+2]]:8: remark: [Passed] PromotedToStack | Category:promote-temporaries-to-stack | Remark="buffer of 64 bytes moved to the stack"
+func.func @straight(%x: f32) -> f32 {
+  %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<16xf32>)
+  %v = func.call @reader(%t) : (memref<16xf32>) -> f32
+  memref.dealloc %t : memref<16xf32>
+  return %v : f32
+}
+
+// -----
+
+// In a loop body, the buffer takes one slot of the frame at the start of the
+// function, which every iteration takes again: it dies in each iteration,
+// and the stack does not grow with them.
+
+// CHECK-LABEL: func @in_loop
+//  CHECK-SAME:     (%[[X:.*]]: f32, %[[N:.*]]: index)
+//  CHECK-NEXT:   %[[T:.*]] = memref.alloca() : memref<16xf32>
+//       CHECK:   scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[X]]) -> (f32)
+//  CHECK-NEXT:     linalg.fill ins(%[[ACC]] : f32) outs(%[[T]] : memref<16xf32>)
+//  CHECK-NEXT:     %[[V:.*]] = memref.load %[[T]]
+//  CHECK-NEXT:     %[[W:.*]] = arith.addf %[[V]], %[[ACC]]
+//  CHECK-NEXT:     "test.after"(%[[W]]) : (f32) -> ()
+//  CHECK-NEXT:     scf.yield %[[W]] : f32
+// REMARK: :[[@LINE+5]]:10: remark: [Passed] PromotedToStack | Category:promote-temporaries-to-stack | Remark="buffer of 64 bytes moved to the stack"
+func.func @in_loop(%x: f32, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> f32 {
+    %t = memref.alloc() : memref<16xf32>
+    linalg.fill ins(%acc : f32) outs(%t : memref<16xf32>)
+    %v = memref.load %t[%c0] : memref<16xf32>
+    %w = arith.addf %v, %acc : f32
+    memref.dealloc %t : memref<16xf32>
+    "test.after"(%w) : (f32) -> ()
+    scf.yield %w : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// The same in both regions of an scf.while, and in a block of a region with
+// several blocks, which may run more than once.
+
+// CHECK-LABEL: func @while_and_blocks
+//  CHECK-NEXT:   memref.alloca() : memref<8xf32>
+//  CHECK-NEXT:   memref.alloca() : memref<2xf32>
+//  CHECK-NEXT:   memref.alloca() : memref<4xf32>
+//       CHECK:   scf.while
+//   CHECK-NOT:   memref.alloc
+//   CHECK-NOT:   memref.dealloc
+//       CHECK: ^bb1:
+//  CHECK-NEXT:   linalg.fill
+func.func @while_and_blocks(%x: f32, %c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %b = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%x : f32) outs(%b : memref<8xf32>)
+    memref.dealloc %b : memref<8xf32>
+    %go = arith.cmpi ult, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%j: index):
+    %a = memref.alloc() : memref<2xf32>
+    linalg.fill ins(%x : f32) outs(%a : memref<2xf32>)
+    memref.dealloc %a : memref<2xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k : index
+  }
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+  memref.dealloc %t : memref<4xf32>
+  cf.br ^bb2
+^bb2:
+  return
+}
+
+// -----
+
+// An existing alloca_scope releases the stack at its end, so the buffer goes
+// to its start; an scf.if branch runs at most once per run of its parent.
+
+// CHECK-LABEL: func @inside_scope_and_branch
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloca_scope {
+//  CHECK-NEXT:       memref.alloca() : memref<4xf32>
+//  CHECK-NEXT:       scf.if
+//  CHECK-NEXT:         linalg.fill
+//   CHECK-NOT:         memref.dealloc
+func.func @inside_scope_and_branch(%x: f32, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.alloca_scope {
+      scf.if %c {
+        %t = memref.alloc() : memref<4xf32>
+        linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+        memref.dealloc %t : memref<4xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// The lowered deallocation frees the base buffer of the strided metadata.
+
+// CHECK-LABEL: func @freed_through_metadata
+//       CHECK:   memref.alloca() : memref<8xi32>
+//   CHECK-NOT:   extract_strided_metadata
+//   CHECK-NOT:   memref.dealloc
+func.func @freed_through_metadata(%v: i32) {
+  %t = memref.alloc() : memref<8xi32>
+  linalg.fill ins(%v : i32) outs(%t : memref<8xi32>)
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %t
+      : memref<8xi32> -> memref<i32>, index, index, index
+  memref.dealloc %base : memref<i32>
+  return
+}
+
+// -----
+
+// Views of the buffer are fine as long as they die before the free.
+
+// CHECK-LABEL: func @views
+//       CHECK:   %[[T:.*]] = memref.alloca() : memref<4x4xf32>
+//       CHECK:   memref.subview %[[T]]
+//   CHECK-NOT:   memref.dealloc
+func.func @views(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<4x4xf32>
+  %row = memref.subview %t[1, 0] [1, 4] [1, 1]
+      : memref<4x4xf32> to memref<4xf32, strided<[1], offset: 4>>
+  linalg.fill ins(%x : f32) outs(%row : memref<4xf32, strided<[1], offset: 4>>)
+  %v = memref.load %row[%c0] : memref<4xf32, strided<[1], offset: 4>>
+  memref.dealloc %t : memref<4x4xf32>
+  return %v : f32
+}
+
+// -----
+
+// Must not fire: a buffer passed to a function without a body, which may
+// keep it.
+
+func.func private @external(%m: memref<16xf32>)
+
+// CHECK-LABEL: func @external_call
+//       CHECK:   memref.alloc()
+//       CHECK:   memref.dealloc
+func.func @external_call() {
+  %t = memref.alloc() : memref<16xf32>
+  func.call @external(%t) : (memref<16xf32>) -> ()
+  memref.dealloc %t : memref<16xf32>
+  return
+}
+
+// -----
+
+// Must not fire: the descriptor is stored, so the buffer may be reached
+// after the free.
+
+// CHECK-LABEL: func @stored_descriptor
+//       CHECK:   memref.alloc()
+//       CHECK:   memref.dealloc
+func.func @stored_descriptor(%box: memref<memref<4xf32>>) {
+  %t = memref.alloc() : memref<4xf32>
+  memref.store %t, %box[] : memref<memref<4xf32>>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// Must not fire: freed in another block, or not at all, or used after the
+// free through a value that may alias it.
+
+// CHECK-LABEL: func @not_freed_in_block
+//   CHECK-NOT:   memref.alloca
+func.func @not_freed_in_block(%c: i1, %other: memref<4xf32>) -> memref<4xf32> {
+  %t = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %t : memref<4xf32>
+  }
+  %u = memref.alloc() : memref<4xf32>
+  %s = arith.select %c, %u, %other : memref<4xf32>
+  memref.dealloc %u : memref<4xf32>
+  "test.use"(%s) : (memref<4xf32>) -> ()
+  %r = memref.alloc() : memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+// -----
+
+// Must not fire: a dynamic size, a memory space other than the default one,
+// and an op with regions whose execution is unknown.
+
+// CHECK-LABEL: func @unknown_shapes
+//   CHECK-NOT:   memref.alloca
+func.func @unknown_shapes(%n: index, %x: f32) {
+  %d = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%x : f32) outs(%d : memref<?xf32>)
+  memref.dealloc %d : memref<?xf32>
+  %g = memref.alloc() : memref<4xf32, 3>
+  linalg.fill ins(%x : f32) outs(%g : memref<4xf32, 3>)
+  memref.dealloc %g : memref<4xf32, 3>
+  "test.region"() ({
+    %t = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+    memref.dealloc %t : memref<4xf32>
+    "test.terminator"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// Must not fire: the iterations of a parallel loop may each need their
+// buffer at the same time.
+
+// CHECK-LABEL: func @parallel_loop
+//       CHECK:   scf.parallel
+//  CHECK-NEXT:     memref.alloc() : memref<4xf32>
+//   CHECK-NOT:   memref.alloca
+func.func @parallel_loop(%x: f32, %n: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %t = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+    %v = memref.load %t[%c0] : memref<4xf32>
+    memref.store %v, %out[%i] : memref<?xf32>
+    memref.dealloc %t : memref<4xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Must not fire: a recursive function would hold the buffer once per active
+// call.
+
+// CHECK-LABEL: func @recursive
+//       CHECK:   memref.alloc()
+func.func @recursive(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+  %done = arith.cmpi eq, %n, %c0 : index
+  scf.if %done {
+  } else {
+    %m = arith.subi %n, %c1 : index
+    func.call @recursive(%m, %x) : (index, f32) -> ()
+  }
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// The byte limits: a 4 KiB buffer is too large by default and moves with
+// max-buffer-bytes=4096; max-frame-bytes=4352 lets the frame of one function
+// take 4,352 bytes and no more.
+
+// CHECK-LABEL: func @large
+//       CHECK:   memref.alloc() : memref<1024xf32>
+// LIMITS-LABEL: func @large
+//       LIMITS:   memref.alloca() : memref<1024xf32>
+func.func @large(%x: f32) {
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%x : f32) outs(%a : memref<1024xf32>)
+  memref.dealloc %a : memref<1024xf32>
+  return
+}
+
+// CHECK-LABEL: func @frame
+//       CHECK:   memref.alloc() : memref<1024xf32>
+//       CHECK:   memref.alloca() : memref<64xf32>
+//       CHECK:   memref.alloca() : memref<64xf32>
+// LIMITS-LABEL: func @frame
+//       LIMITS:   memref.alloca() : memref<1024xf32>
+//       LIMITS:   memref.alloca() : memref<64xf32>
+//       LIMITS:   memref.alloc() : memref<64xf32>
+func.func @frame(%x: f32) {
+  %a = memref.alloc() : memref<1024xf32>
+  linalg.fill ins(%x : f32) outs(%a : memref<1024xf32>)
+  memref.dealloc %a : memref<1024xf32>
+  %b = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%x : f32) outs(%b : memref<64xf32>)
+  memref.dealloc %b : memref<64xf32>
+  %c = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%x : f32) outs(%c : memref<64xf32>)
+  memref.dealloc %c : memref<64xf32>
+  return
+}

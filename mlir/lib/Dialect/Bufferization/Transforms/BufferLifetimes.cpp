@@ -611,7 +611,10 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
       continue;
     SmallVector<Entry> &entries = candidates->second;
     MemRefType type = alloc.getType();
-    int64_t bytes = *getStaticByteSize(type, alloc);
+    std::optional<int64_t> staticBytes = getStaticByteSize(type, alloc);
+    if (!staticBytes)
+      continue;
+    int64_t bytes = *staticBytes;
     BlockHeldBytes *held = nullptr;
     if (allocating) {
       std::unique_ptr<BlockHeldBytes> &slot = heldBytes[type.getMemorySpace()];

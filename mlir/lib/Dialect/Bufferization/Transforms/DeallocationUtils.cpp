@@ -34,7 +34,11 @@ Value bufferization::getFreedMemRef(Value memref) {
 
 std::optional<int64_t> bufferization::getStaticByteSize(MemRefType type,
                                                         Operation *op) {
-  if (!type.hasStaticShape())
+  // The data layout has no size for other element types, such as memrefs
+  // (`memref<4xmemref<8xf32>>`), and asking is a fatal error.
+  Type elementType = type.getElementType();
+  if (!type.hasStaticShape() ||
+      (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType)))
     return std::nullopt;
   return type.getNumElements() *
          static_cast<int64_t>(DataLayout::closest(op)

@@ -36,7 +36,8 @@ Value getFreedMemRef(Value memref);
 
 /// Returns the bytes of a buffer of `type`, the number of its elements times
 /// the data-layout size of its element type at `op`, or std::nullopt if the
-/// shape is dynamic.
+/// shape is dynamic or the element type is not an integer, index, float or
+/// vector type.
 std::optional<int64_t> getStaticByteSize(MemRefType type, Operation *op);
 
 /// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides

@@ -324,3 +324,51 @@ func.func @frame(%x: f32) {
   memref.dealloc %c : memref<64xf32>
   return
 }
+
+// -----
+
+// Inputs on which upstream's promote-buffers-to-stack crashes, freed in their
+// block here. A memref of memrefs has no data-layout size: it stays on the
+// heap, with no crash (llvm-project issues #60092, #61375 with a 32-bit
+// index, #109646 with a loop of unknown ops).
+
+// CHECK-LABEL: func @memref_of_memref
+//       CHECK:   memref.alloc() : memref<1xmemref<2xf32>>
+//       CHECK:   memref.dealloc
+func.func @memref_of_memref() {
+  %0 = memref.alloc() : memref<1xmemref<2xf32>>
+  memref.dealloc %0 : memref<1xmemref<2xf32>>
+  return
+}
+
+// -----
+
+module attributes { dlti.dl_spec = #dlti.dl_spec<#dlti.dl_entry<index, 32>> } {
+  // CHECK-LABEL: func @memref_of_memref_32
+  //       CHECK:   memref.alloc() : memref<1xmemref<1xf32>>
+  //       CHECK:   memref.alloca() : memref<4xindex>
+  func.func @memref_of_memref_32(%i: index) {
+    %0 = memref.alloc() : memref<1xmemref<1xf32>>
+    memref.dealloc %0 : memref<1xmemref<1xf32>>
+    %1 = memref.alloc() : memref<4xindex>
+    linalg.fill ins(%i : index) outs(%1 : memref<4xindex>)
+    memref.dealloc %1 : memref<4xindex>
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func @memref_allocation_only_in_loop
+//       CHECK:   memref.alloc() : memref<2xmemref<4xmemref<8xf32>>>
+//       CHECK:   scf.for
+func.func @memref_allocation_only_in_loop() {
+  %c0 = arith.constant 0 : index
+  %A = memref.alloc() : memref<2 x memref<4 x memref<8 x f32>>>
+  scf.for %i = %c0 to %c0 step %c0 {
+    %1 = "test.dummy"(%i) : (index) -> (index)
+    scf.yield
+  }
+  memref.dealloc %A : memref<2 x memref<4 x memref<8 x f32>>>
+  return
+}

@@ -109,3 +109,22 @@ func.func @not_reused(%n: index, %c: i1, %out: memref<64xf32>) {
   "test.use"(%b, %d, %f, %h) : (memref<64xf32>, memref<32xi32>, memref<16xf64>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// Not reused, and no crash: a memref of memrefs has no data-layout size, so
+// the bytes it holds are unknown.
+
+// CHECK-LABEL: func @memref_of_memrefs
+// CHECK-COUNT-2: memref.alloc() : memref<1xmemref<1xf32>>
+//         CHECK: return
+func.func @memref_of_memrefs(%m: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<1xmemref<1xf32>>
+  memref.store %m, %a[%c0] : memref<1xmemref<1xf32>>
+  memref.dealloc %a : memref<1xmemref<1xf32>>
+  %b = memref.alloc() : memref<1xmemref<1xf32>>
+  memref.store %m, %b[%c0] : memref<1xmemref<1xf32>>
+  "test.use"(%b) : (memref<1xmemref<1xf32>>) -> ()
+  return
+}

@@ -87,6 +87,8 @@ def all_configs():
     configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
     # merge-alloc is off by default; this runs it on top of the default.
     configs["merge-alloc"] = {"merge-alloc": "true"}
+    # Stack promotion is off by default; this runs it on top of the default.
+    configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
     for o in OPTIMIZATIONS:
         configs["no-" + o] = {o: "false"}
     for o in OPTIMIZATIONS:
@@ -116,6 +118,7 @@ def configs_for_seed(seed):
         "all-off",
         "dynamic-ownership",
         "merge-alloc",
+        "stack-promotion",
         "no-" + OPTIMIZATIONS[seed % n],
         "only-" + OPTIMIZATIONS[(seed // n) % n],
     ]

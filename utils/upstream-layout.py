@@ -238,6 +238,9 @@ CAPABILITIES = [
             r"^mlir/lib/ExecutionEngine/AllocTracker\.cpp$",
             r"^mlir/test/mlir-runner/",
             r"^mlir/test/(fuzz|bench)/",
+            r"^mlir/test/lib/Dialect/Bufferization/TestInstrumentBufferUses\.cpp$",
+            r"/test-instrument-buffer-uses\.mlir$",
+            r"^mlir/test/Integration/.*/live-bytes-bound\.mlir$",
             r"^mlir/docs/DeallocationFuzzer\.md$",
         ],
         "passes": [],
@@ -248,6 +251,9 @@ CAPABILITIES = [
             "%alloc_tracker, %lower-to-llvm and %run-tracked.",
             "The fuzzer and benchmark runner (utils/fuzz, utils/bench) would go "
             "to mlir/utils/.",
+            "TestInstrumentBufferUses.cpp joins MLIRBufferizationTestPasses in "
+            "mlir/test/lib/Dialect/Bufferization, registered by "
+            "registerTestPasses() in mlir/tools/mlir-opt/mlir-opt.cpp.",
         ],
     },
     {

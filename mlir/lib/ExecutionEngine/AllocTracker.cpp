@@ -38,6 +38,20 @@
 // filled with another pattern, so a read of uninitialized memory is
 // deterministic.
 //
+// Live-bytes bound: a program instrumented with `test-instrument-buffer-uses`
+// calls `_mlir_alloc_tracker_use` with the aligned pointer of a buffer before
+// every op that reads, writes or takes a view of it. The tracker then keeps,
+// for every allocation, its size, the time of its allocation and the time of
+// its last use (one clock ticks at both events), and prints a second line at
+// exit:
+//
+//   alloc-tracker: live_bytes_bound=B uses=U
+//
+// B is the maximum over time of the bytes of the allocations between their
+// allocation and their last use: the least any deallocation of these
+// allocations can hold at its peak. Run without deallocation, it is a lower
+// bound of the peak of the program's allocations however they are freed.
+//
 // Environment:
 //   MLIR_ALLOC_TRACKER_ABORT_ON_BAD_FREE=1  abort() on the first bad free.
 //   MLIR_ALLOC_TRACKER_QUARANTINE_BYTES=N   quarantine size (default 64 MiB).
@@ -46,6 +60,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -53,10 +68,13 @@
 #include <cstring>
 #include <deque>
 #include <link.h>
+#include <map>
 #include <mutex>
 #include <pthread.h>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #define ALLOC_TRACKER_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -154,6 +172,9 @@ public:
 
     std::lock_guard<std::mutex> lock(mutex);
     live[ptr] = size;
+    liveByAddress[reinterpret_cast<uintptr_t>(ptr)] = lifetimes.size();
+    lifetimes.push_back({size, clock, clock});
+    ++clock;
     ++numMallocs;
     totalBytes += size;
     liveBytes += size;
@@ -175,6 +196,7 @@ public:
     }
     size_t size = it->second;
     live.erase(it);
+    liveByAddress.erase(reinterpret_cast<uintptr_t>(ptr));
     ++numFrees;
     liveBytes -= size;
 
@@ -193,7 +215,46 @@ public:
     }
   }
 
-  /// Prints the report line to `out`.
+  /// Records a use of the live allocation that `address` points into, if
+  /// any (stack and global buffers are not tracked).
+  void use(uintptr_t address) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++numUses;
+    auto it = liveByAddress.upper_bound(address);
+    if (it == liveByAddress.begin())
+      return;
+    --it;
+    Lifetime &lifetime = lifetimes[it->second];
+    if (address >= it->first + (lifetime.size ? lifetime.size : 1))
+      return;
+    lifetime.lastUse = clock++;
+  }
+
+  /// The most bytes of allocations between their allocation and their last
+  /// use at any time.
+  size_t getLiveBytesBound() const {
+    // Allocations before ends at the same time: an allocation and the last
+    // use of another in one op cannot share memory.
+    std::vector<std::pair<size_t, long long>> events;
+    events.reserve(2 * lifetimes.size());
+    for (const Lifetime &lifetime : lifetimes) {
+      events.emplace_back(2 * lifetime.allocated,
+                          static_cast<long long>(lifetime.size));
+      events.emplace_back(2 * lifetime.lastUse + 1,
+                          -static_cast<long long>(lifetime.size));
+    }
+    std::sort(events.begin(), events.end());
+    long long held = 0, most = 0;
+    for (const auto &event : events) {
+      held += event.second;
+      if (held > most)
+        most = held;
+    }
+    return static_cast<size_t>(most);
+  }
+
+  /// Prints the report line to `out`, and the live-bytes bound if the
+  /// program reported uses.
   void report(FILE *out) {
     std::lock_guard<std::mutex> lock(mutex);
     size_t leakedBytes = 0;
@@ -207,6 +268,9 @@ public:
                  numMallocs, numFrees, peakBytes, totalBytes, live.size(),
                  leakedBytes, numBadFrees, numDoubleFrees, numNullFrees,
                  numStackFrees, numGlobalFrees, numInteriorFrees);
+    if (numUses)
+      std::fprintf(out, "alloc-tracker: live_bytes_bound=%zu uses=%zu\n",
+                   getLiveBytesBound(), numUses);
     std::fflush(out);
   }
 
@@ -267,8 +331,21 @@ private:
     return nullptr;
   }
 
+  /// What the live-bytes bound needs of an allocation: its bytes and the
+  /// clock at its allocation and at its last use.
+  struct Lifetime {
+    size_t size;
+    size_t allocated;
+    size_t lastUse;
+  };
+
   std::mutex mutex;
   std::unordered_map<void *, size_t> live;
+  /// The live allocations by address, to their lifetimes.
+  std::map<uintptr_t, size_t> liveByAddress;
+  std::vector<Lifetime> lifetimes;
+  size_t clock = 0;
+  size_t numUses = 0;
   std::deque<std::pair<void *, size_t>> quarantine;
   std::unordered_set<void *> freedBlocks;
   size_t quarantineBytes = 0;
@@ -322,4 +399,11 @@ ALLOC_TRACKER_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
 
 ALLOC_TRACKER_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
   getTracker().deallocate(ptr);
+}
+
+/// Called by programs instrumented with `test-instrument-buffer-uses` before
+/// each op that reads, writes or takes a view of a buffer, with the buffer's
+/// aligned pointer.
+ALLOC_TRACKER_EXPORT void _mlir_alloc_tracker_use(int64_t alignedPointer) {
+  getTracker().use(static_cast<uintptr_t>(alignedPointer));
 }

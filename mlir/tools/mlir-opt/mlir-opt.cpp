@@ -165,6 +165,9 @@ void registerTestVectorReductionToSPIRVDotProd();
 void registerTestVulkanRunnerPipeline();
 void registerTestWrittenToPass();
 void registerTestXeGPULowerings();
+
+// The series' test passes (mlir/test/lib).
+void registerTestInstrumentBufferUsesPass();
 } // namespace test
 } // namespace mlir
 
@@ -326,6 +329,7 @@ int main(int argc, char **argv) {
   bufferization::registerOptimizedBufferDeallocationPipeline();
   bufferization::registerBufferOptimizationPasses();
   memref::registerMergeAllocPasses();
+  mlir::test::registerTestInstrumentBufferUsesPass();
 
   registerAllPasses();
   registerTestPasses();

@@ -23,11 +23,16 @@ Each program goes through four configurations:
   ours         our mlir-opt: split-alloc-tensors (tensor programs) and our
                buffer-deallocation-pipeline with its defaults
   ours-merge   as `ours`, with buffer-deallocation-pipeline{merge-alloc=true}
+  ours-stack   as `ours`, with
+               buffer-deallocation-pipeline{stack-promotion-max-bytes=N}
+               (N from --stack-promotion-max-bytes, 1024 by default)
 
 and is compiled ahead of time (mlir-translate, llc, cc) with the allocation
 tracker, then run. Recorded per program and configuration: the tracker's
-mallocs, frees, peak and total bytes, leaks and bad frees; the
-`dealloc_helper` call sites and `bufferization.clone` ops in the pipeline's
+mallocs, frees, peak and total bytes, leaks and bad frees; the stack bytes
+of the pipeline's output (the `memref.alloca` bytes of each function's
+frame, summed along the deepest chain of calls from `main`), and the heap
+peak plus those; the `dealloc_helper` call sites and `bufferization.clone` ops in the pipeline's
 output; the pipeline's compile time (the passes' wall time from -mlir-timing on
 one thread, without parsing and printing; median of --compile-runs runs), as
 mlir-opt runs it, with the verifier after every pass, and without the
@@ -73,14 +78,22 @@ BUFFERIZE = (
     "function-boundary-type-conversion=identity-layout-map}"
 )
 
-CONFIGS = ["stock", "stock-best", "ours", "ours-merge"]
+CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-stack"]
 
 CONFIG_DOC = {
     "stock": "stock mlir-opt 22: buffer-deallocation-pipeline",
     "stock-best": "stock, plus buffer-loop-hoisting, promote-buffers-to-stack, " "optimize-allocation-liveness",
     "ours": "our buffer-deallocation-pipeline, defaults",
     "ours-merge": "ours with merge-alloc=true",
+    "ours-stack": "ours with stack-promotion-max-bytes=%d",
 }
+
+# Bytes of an element of the types the programs use, as LLVM lays out an
+# array of them (an `i1` takes a byte).
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "index": 8}
+FUNC = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.-]+)")
+ALLOCA = re.compile(r"\bmemref\.alloca\(([^)]*)\)(?:\s*\{[^}\n]*\})?\s*:\s*memref<([^>\n]*)>")
+CALL = re.compile(r"\bcall @([\w$.-]+)\(")
 
 TRACKER = re.compile(
     r"alloc-tracker: mallocs=(\d+) frees=(\d+) peak_bytes=(\d+) total_bytes=(\d+) "
@@ -93,7 +106,69 @@ class Error(Exception):
     pass
 
 
-def stages(config, kind):
+def alloca_bytes(operands, type_body):
+    """Bytes of a `memref.alloca` with `operands` and type `memref<type_body>`,
+    or None if they are not static."""
+    if operands.strip():
+        return None
+    m = re.match(r"((?:\d+x)*)([a-z]\w*)", type_body)
+    if not m:
+        return None
+    element = m.group(2)
+    size = ELEMENT_BYTES.get(element)
+    if size is None:
+        width = re.fullmatch(r"i(\d+)", element)
+        if not width:
+            return None
+        size = 1
+        while size * 8 < int(width.group(1)):
+            size *= 2
+    count = 1
+    for dim in re.findall(r"(\d+)x", m.group(1)):
+        count *= int(dim)
+    return count * size
+
+
+def stack_bytes(ir, entry="main"):
+    """The static `memref.alloca` bytes of the frames along the deepest chain
+    of calls from `entry` in the printed module `ir`, or None when a size is
+    dynamic or a function may call itself."""
+    frames, calls, current = {}, {}, None
+    for line in ir.splitlines():
+        m = FUNC.match(line)
+        if m:
+            current = m.group(1)
+            frames[current], calls[current] = 0, set()
+            continue
+        if current is None:
+            continue
+        for operands, body in ALLOCA.findall(line):
+            size = alloca_bytes(operands, body)
+            frames[current] = None if size is None or frames[current] is None else frames[current] + size
+        calls[current].update(CALL.findall(line))
+    deepest, active = {}, set()
+
+    def visit(name):
+        if name in deepest:
+            return deepest[name]
+        if name in active:
+            return None
+        active.add(name)
+        best = 0
+        for callee in calls.get(name, ()):
+            if callee not in frames:
+                continue
+            below = visit(callee)
+            best = None if below is None or best is None else max(best, below)
+        active.discard(name)
+        own = frames.get(name, 0)
+        deepest[name] = None if best is None or own is None else own + best
+        return deepest[name]
+
+    return visit(entry) if entry in frames else 0
+
+
+def stages(config, kind, stack_limit=1024):
     """(tool, preparation pipeline, timed pipeline) of `config` for a
     program of `kind`. The preparation (bufferization) is not timed."""
     prepare = []
@@ -111,8 +186,10 @@ def stages(config, kind):
         ]
     elif config == "ours":
         timed = ["buffer-deallocation-pipeline"]
-    else:
+    elif config == "ours-merge":
         timed = ["buffer-deallocation-pipeline{merge-alloc=true}"]
+    else:
+        timed = ["buffer-deallocation-pipeline{stack-promotion-max-bytes=%d}" % stack_limit]
     tool = "stock" if config.startswith("stock") else "ours"
     return tool, prepare, timed
 
@@ -224,6 +301,32 @@ def build_executable(tools, ir, work, name):
     return exe
 
 
+BOUND = re.compile(r"alloc-tracker: live_bytes_bound=(\d+) uses=(\d+)")
+
+
+def measure_bound(tools, path, work):
+    """The live-bytes bound of a program: bufferized as stock bufferizes it,
+    run without deallocation (only `expand-realloc`) and with every use of a
+    buffer reported to the tracker (`test-instrument-buffer-uses`)."""
+    kind = program_kind(path)
+    with open(path) as f:
+        text = f.read()
+    if kind == "tensor":
+        text, _ = tools.opt("ours", text, module([BUFFERIZE]))
+    ir, _ = tools.opt("ours", text, module(["expand-realloc", "test-instrument-buffer-uses"]))
+    name = os.path.splitext(os.path.basename(path))[0] + ".bound"
+    exe = build_executable(tools, ir, work, name)
+    report = exe + ".report"
+    if os.path.exists(report):
+        os.remove(report)
+    run([exe], env=dict(os.environ, MLIR_ALLOC_TRACKER_REPORT=report))
+    with open(report) as f:
+        m = BOUND.search(f.read())
+    if not m:
+        raise Error("no live-bytes bound in the allocation tracker's report")
+    return int(m.group(1))
+
+
 def run_executable(exe, runs):
     """Runs `exe` `runs` times; returns its output, the tracker's figures
     (of the first run) and the median wall seconds."""
@@ -259,7 +362,7 @@ def program_kind(path):
 
 def measure(tools, path, config, args, work):
     kind = program_kind(path)
-    tool, prepare, timed = stages(config, kind)
+    tool, prepare, timed = stages(config, kind, args.stack_promotion_max_bytes)
     with open(path) as f:
         text = f.read()
     if prepare:
@@ -274,6 +377,10 @@ def measure(tools, path, config, args, work):
     exe = build_executable(tools, ir, work, name)
     output, stats, run_seconds = run_executable(exe, args.runs)
     result = dict(stats)
+    result["stack_bytes"] = stack_bytes(ir)
+    if result["stack_bytes"] is None:
+        raise Error("a stack allocation of dynamic size, or recursion, in the output")
+    result["heap_and_stack_bytes"] = result["peak_bytes"] + result["stack_bytes"]
     result["helper_calls"] = len(re.findall(r"\bcall @dealloc_helper\b", ir))
     result["clones"] = len(re.findall(r"\bbufferization\.clone\b", ir))
     result["compile_ms"] = round(seconds * 1000, 3)
@@ -289,6 +396,8 @@ METRICS = [
     ("mallocs", "mallocs", True),
     ("peak_bytes", "peak bytes", False),
     ("total_bytes", "total bytes", False),
+    ("stack_bytes", "stack bytes (memref.alloca, deepest chain of frames)", None),
+    ("heap_and_stack_bytes", "peak bytes plus stack bytes", False),
     ("helper_calls", "dealloc_helper calls (static)", True),
     ("clones", "bufferization.clone ops", True),
     ("compile_ms", "pipeline compile time, ms", False),
@@ -322,6 +431,8 @@ def summarize(results, configs):
     """Geometric means of the ratios against stock: metric -> config -> r."""
     means = collections.OrderedDict()
     for key, _, smoothed in METRICS:
+        if smoothed is None:
+            continue
         means[key] = collections.OrderedDict()
         for config in configs:
             rs = [
@@ -338,7 +449,8 @@ def markdown(results, configs, means):
     lines.append("| metric | " + " | ".join(configs[1:]) + " |")
     lines.append("| --- |" + " ---: |" * (len(configs) - 1))
     for key, title, _ in METRICS:
-        lines.append("| %s | %s |" % (title, " | ".join("%.2fx" % means[key][c] for c in configs[1:])))
+        if key in means:
+            lines.append("| %s | %s |" % (title, " | ".join("%.2fx" % means[key][c] for c in configs[1:])))
     lines.append("")
     lines.append("Below 1 is better. Ratios of counts (mallocs, helper calls, clones) are")
     lines.append("(x + 1) / (stock + 1), so that a count of 0 does not void the mean.")
@@ -356,16 +468,50 @@ def markdown(results, configs, means):
                     continue
                 v = r[config][key]
                 cell = fmt(v)
-                if config != "stock" and "error" not in r["stock"]:
+                if smoothed is not None and config != "stock" and "error" not in r["stock"]:
                     cell += " (%.2fx)" % ratio(v, r["stock"][key], smoothed)
                 cells.append(cell)
             lines.append("| %s | %s |" % (name, " | ".join(cells)))
-        lines.append(
-            "| geometric mean of ratios | "
-            + " | ".join("%.2fx" % means[key][c] for c in configs)
-            + " |"
-        )
+        if key in means:
+            lines.append(
+                "| geometric mean of ratios | "
+                + " | ".join("%.2fx" % means[key][c] for c in configs)
+                + " |"
+            )
         lines.append("")
+    return "\n".join(lines)
+
+
+def bound_markdown(results, configs, bounds):
+    """The live-bytes bound of each program and, per configuration, the peak
+    plus stack bytes over it."""
+    lines = ["### peak plus stack bytes over the live-bytes bound", ""]
+    lines.append("| program | bound | " + " | ".join(configs) + " |")
+    lines.append("| --- | ---: |" + " ---: |" * len(configs))
+    over = {c: [] for c in configs}
+    for name, r in results.items():
+        bound = bounds.get(name)
+        cells = []
+        for config in configs:
+            m = r[config]
+            if "error" in m or not bound:
+                cells.append("-")
+                continue
+            q = m["heap_and_stack_bytes"] / bound
+            over[config].append(q)
+            cells.append("%.2fx" % q)
+        lines.append("| %s | %s | %s |" % (name, fmt(bound) if bound is not None else "error", " | ".join(cells)))
+    lines.append("| geometric mean | | " + " | ".join("%.2fx" % geomean(over[c]) for c in configs) + " |")
+    lines.append(
+        "| within 1.10x of the bound | | "
+        + " | ".join("%d of %d" % (sum(q <= 1.10 for q in over[c]), len(over[c])) for c in configs)
+        + " |"
+    )
+    lines.append("")
+    lines.append("The bound is the most bytes of buffers between their allocation and")
+    lines.append("their last use at any time, in a run of the program as One-Shot Bufferize")
+    lines.append("leaves it, without deallocation (see the README).")
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -395,16 +541,23 @@ def problems(results, configs):
     return found
 
 
-COLORS = {"stock": "#9e9e9e", "stock-best": "#616161", "ours": "#1f77b4", "ours-merge": "#2ca02c"}
+COLORS = {
+    "stock": "#9e9e9e",
+    "stock-best": "#616161",
+    "ours": "#1f77b4",
+    "ours-merge": "#2ca02c",
+    "ours-stack": "#ff7f0e",
+}
 
 
 def svg_chart(results, configs):
-    """Two panels of grouped bars on a log scale: mallocs and peak bytes."""
+    """Panels of grouped bars on a log scale: mallocs, peak bytes, and peak
+    plus stack bytes."""
     names = [n for n in results if all("error" not in results[n][c] for c in configs)]
     group = 8 * len(configs) + 10
     left, top, height, gap = 70, 40, 180, 120
     width = left + 20 + group * len(names)
-    panels = [("mallocs", "mallocs"), ("peak_bytes", "peak bytes")]
+    panels = [("mallocs", "mallocs"), ("peak_bytes", "peak bytes"), ("heap_and_stack_bytes", "peak plus stack bytes")]
     total_h = top + len(panels) * (height + gap) + 30
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
@@ -466,6 +619,7 @@ def suite(args, tools):
         program_kind(path)
     configs = CONFIGS
     results = collections.OrderedDict()
+    bounds = collections.OrderedDict()
     with tempfile.TemporaryDirectory(prefix="bench.") as work:
         for path in paths:
             name = os.path.splitext(os.path.basename(path))[0]
@@ -475,6 +629,11 @@ def suite(args, tools):
                     results[name][config] = measure(tools, path, config, args, work)
                 except Error as e:
                     results[name][config] = {"error": str(e)}
+            try:
+                bounds[name] = measure_bound(tools, path, work)
+            except Error as e:
+                bounds[name] = None
+                print("bench: %s: live-bytes bound: %s" % (name, e), file=sys.stderr)
             stock = results[name]["stock"]
             for config in configs:
                 m = results[name][config]
@@ -483,11 +642,14 @@ def suite(args, tools):
             print("bench: %s done" % name, file=sys.stderr)
     means = summarize(results, configs)
     print("## Buffer deallocation benchmarks\n")
+    docs = dict(CONFIG_DOC)
+    docs["ours-stack"] = docs["ours-stack"] % args.stack_promotion_max_bytes
     print("Configurations:\n")
     for config in configs:
-        print("- `%s`: %s" % (config, CONFIG_DOC[config]))
+        print("- `%s`: %s" % (config, docs[config]))
     print()
     print(markdown(results, configs, means))
+    print(bound_markdown(results, configs, bounds))
     found = problems(results, configs)
     print("### Leaks, bad frees and results\n")
     if found:
@@ -502,7 +664,7 @@ def suite(args, tools):
     if args.json:
         with open(args.json, "w") as f:
             json.dump(
-                {"configs": CONFIG_DOC, "programs": results, "geomean_ratios": means, "failures": found},
+                {"configs": docs, "programs": results, "live_bytes_bounds": bounds, "geomean_ratios": means, "failures": found},
                 f,
                 indent=1,
             )
@@ -521,6 +683,12 @@ def main():
     parser.add_argument("--programs", help="comma-separated program names (default: all)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each program (median)")
     parser.add_argument("--compile-runs", type=int, default=5, help="runs of each pipeline (median)")
+    parser.add_argument(
+        "--stack-promotion-max-bytes",
+        type=int,
+        default=1024,
+        help="the pipeline's stack-promotion-max-bytes in the ours-stack configuration",
+    )
     parser.add_argument("--json", help="write the results as JSON")
     parser.add_argument("--svg", help="write a chart of mallocs and peak bytes")
     parser.add_argument("--scaling", help="comma-separated operation counts: compile-time scaling")

@@ -1,0 +1,46 @@
+"""Feeds the benchmark runner's stack accounting with printed modules and
+prints what it counts: the static memref.alloca bytes of each frame, summed
+along the deepest chain of calls from main, or none when a size is dynamic
+or a function on a chain may call itself."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(sys.argv[1], "utils", "bench"))
+import bench  # noqa: E402
+
+CHAIN = """\
+module {
+  func.func @main() {
+    %a = memref.alloca() {alignment = 64 : i64} : memref<f32>
+    %b = memref.alloca() : memref<4x4xindex>
+    %e = memref.alloca() : memref<0xf32>
+    call @small() : () -> ()
+    %r = func.call @large(%a) : (memref<f32>) -> f32
+    return
+  }
+  func.func private @small() {
+    %a = memref.alloca() : memref<10xi1>
+    return
+  }
+  func.func private @large(%m: memref<f32>) -> f32 {
+    %a = memref.alloca() : memref<3xi32>
+    call @leaf() : () -> ()
+    %v = memref.load %m[] : memref<f32>
+    return %v : f32
+  }
+  func.func private @leaf() {
+    %a = memref.alloca() : memref<100xf64>
+    return
+  }
+  func.func private @external(memref<f32>)
+}
+"""
+
+# main: 4 + 128 + 0 bytes; large: 12, leaf: 800 (deeper than small: 10).
+print("chain:", bench.stack_bytes(CHAIN))
+print("no allocas:", bench.stack_bytes(CHAIN.replace("memref.alloca()", "memref.alloc()")))
+print("dynamic:", bench.stack_bytes(CHAIN.replace("memref.alloca() : memref<10xi1>", "memref.alloca(%n) : memref<?xi1>")))
+print("recursive:", bench.stack_bytes(CHAIN.replace("call @leaf()", "call @large()")))
+# A recursive function that main does not reach does not count.
+print("unreached recursion:", bench.stack_bytes(CHAIN.replace("func.func private @external(memref<f32>)", "func.func private @r() {\n    call @r() : () -> ()\n    return\n  }")))

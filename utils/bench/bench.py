@@ -132,7 +132,7 @@ def alloca_bytes(operands, type_body):
 def stack_bytes(ir, entry="main"):
     """The static `memref.alloca` bytes of the frames along the deepest chain
     of calls from `entry` in the printed module `ir`, or None when a size is
-    dynamic or a function may call itself."""
+    dynamic or a function with stack allocations may call itself."""
     frames, calls, current = {}, {}, None
     for line in ir.splitlines():
         m = FUNC.match(line)
@@ -146,26 +146,34 @@ def stack_bytes(ir, entry="main"):
             size = alloca_bytes(operands, body)
             frames[current] = None if size is None or frames[current] is None else frames[current] + size
         calls[current].update(CALL.findall(line))
-    deepest, active = {}, set()
+    # `path` is the chain of calls being followed. A call back into it is a
+    # cycle: unbounded if a function on the cycle has stack allocations,
+    # else it adds nothing. A result that depends on such a call is not
+    # remembered, as it holds only for this path.
+    deepest, path = {}, []
 
     def visit(name):
         if name in deepest:
-            return deepest[name]
-        if name in active:
-            return None
-        active.add(name)
-        best = 0
+            return deepest[name], True
+        if name in path:
+            cycle = path[path.index(name):]
+            return (None if any(frames[f] != 0 for f in cycle) else 0), False
+        path.append(name)
+        best, complete = 0, True
         for callee in calls.get(name, ()):
             if callee not in frames:
                 continue
-            below = visit(callee)
+            below, known = visit(callee)
+            complete = complete and known
             best = None if below is None or best is None else max(best, below)
-        active.discard(name)
-        own = frames.get(name, 0)
-        deepest[name] = None if best is None or own is None else own + best
-        return deepest[name]
+        path.pop()
+        own = frames[name]
+        result = None if best is None or own is None else own + best
+        if complete:
+            deepest[name] = result
+        return result, complete
 
-    return visit(entry) if entry in frames else 0
+    return visit(entry)[0] if entry in frames else 0
 
 
 def stages(config, kind, stack_limit=1024):

@@ -10,8 +10,10 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
@@ -707,4 +709,26 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
   for (auto [index, position] : llvm::enumerate(positions))
     threaded[newFor.getResult(position)] = newFor.getResult(numResults + index);
   return value;
+}
+
+//===----------------------------------------------------------------------===//
+// FunctionsLeftAlone
+//===----------------------------------------------------------------------===//
+
+bufferization::FunctionsLeftAlone::FunctionsLeftAlone(Operation *root) {
+  root->walk([&](Operation *op) {
+    if (op->hasAttr(kManualFunctionAttrName))
+      functions.insert(op);
+    else if (isa<async::ExecuteOp>(op) ||
+             op->hasAttr(BufferizationDialect::kManualDeallocation))
+      functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
+  });
+}
+
+bool bufferization::FunctionsLeftAlone::contains(Operation *op) const {
+  if (functions.empty())
+    return false;
+  if (!op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    op = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  return functions.contains(op);
 }

@@ -8,9 +8,7 @@
 
 #include "DeallocationUtils.h"
 
-#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -53,24 +51,6 @@ void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,
   auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
   if (metadata && metadata->use_empty())
     rewriter.eraseOp(metadata);
-}
-
-bufferization::FunctionsLeftAlone::FunctionsLeftAlone(Operation *root) {
-  root->walk([&](Operation *op) {
-    if (op->hasAttr(kManualFunctionAttrName))
-      functions.insert(op);
-    else if (isa<async::ExecuteOp>(op) ||
-             op->hasAttr(BufferizationDialect::kManualDeallocation))
-      functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
-  });
-}
-
-bool bufferization::FunctionsLeftAlone::contains(Operation *op) const {
-  if (functions.empty())
-    return false;
-  if (!op->hasTrait<OpTrait::IsIsolatedFromAbove>())
-    op = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  return functions.contains(op);
 }
 
 scf::WhileOp bufferization::createWhileWithMoreValues(

@@ -15,6 +15,7 @@
 #ifndef LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
 #define LIB_DIALECT_BUFFERIZATION_TRANSFORMS_DEALLOCATIONUTILS_H
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -28,11 +29,6 @@ namespace bufferization {
 
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);
-
-/// Returns the memref whose memory a deallocation of `memref` frees: the
-/// source of the `memref.extract_strided_metadata` whose base buffer
-/// `memref` is, or `memref` itself.
-Value getFreedMemRef(Value memref);
 
 /// Returns the bytes of a buffer of `type`, the number of its elements times
 /// the data-layout size of its element type at `op`, or std::nullopt if the
@@ -69,25 +65,6 @@ scf::WhileOp createWhileWithMoreValues(RewriterBase &rewriter,
                                        scf::WhileOp whileOp,
                                        ValueRange extraInits,
                                        TypeRange extraResultTypes);
-
-/// The functions under `root` whose lifetimes these passes leave alone: the
-/// closest isolated-from-above ancestors (`root` included) of every
-/// `async.execute`, and of every op that carries
-/// `bufferization.manual_deallocation`, and the functions marked as managed
-/// by hand as a whole. The body of an `async.execute` may run concurrently
-/// with the ops after it until it is awaited, which the passes' reasoning on
-/// program order within a block does not model; buffers managed by hand are
-/// left as the input has them.
-class FunctionsLeftAlone {
-public:
-  explicit FunctionsLeftAlone(Operation *root);
-
-  /// Returns true if `op` is one of the functions or is in one of them.
-  bool contains(Operation *op) const;
-
-private:
-  llvm::SmallPtrSet<Operation *, 4> functions;
-};
 
 } // namespace bufferization
 } // namespace mlir

@@ -20,6 +20,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
 namespace scf {
@@ -127,6 +128,30 @@ private:
   /// The callee arguments whose buffers are known to be released (or not)
   /// when the callee returns; false while one is being decided.
   DenseMap<BlockArgument, bool> released;
+};
+
+/// Returns the memref whose memory a deallocation of `memref` frees: the
+/// source of the `memref.extract_strided_metadata` whose base buffer
+/// `memref` is, or `memref` itself.
+Value getFreedMemRef(Value memref);
+
+/// The functions under `root` whose lifetimes these passes leave alone: the
+/// closest isolated-from-above ancestors (`root` included) of every
+/// `async.execute`, and of every op that carries
+/// `bufferization.manual_deallocation`, and the functions marked as managed
+/// by hand as a whole. The body of an `async.execute` may run concurrently
+/// with the ops after it until it is awaited, which the passes' reasoning on
+/// program order within a block does not model; buffers managed by hand are
+/// left as the input has them.
+class FunctionsLeftAlone {
+public:
+  explicit FunctionsLeftAlone(Operation *root);
+
+  /// Returns true if `op` is one of the functions or is in one of them.
+  bool contains(Operation *op) const;
+
+private:
+  llvm::SmallPtrSet<Operation *, 4> functions;
 };
 
 /// Returns true if `root` contains a `memref.view` whose byte shift is not

@@ -30,6 +30,7 @@ import sys
 PASSES_TD = {
     "Bufferization": "mlir/include/mlir/Dialect/Bufferization/Transforms/Passes.td",
     "MemRef": "mlir/include/mlir/Dialect/MemRef/Transforms/Passes.td",
+    "Linalg": "mlir/include/mlir/Dialect/Linalg/Passes.td",
 }
 LIBRARIES = {
     "mlir/lib/Dialect/Affine/Transforms": ("MLIRAffineTransforms", "AffineTransforms"),
@@ -44,6 +45,7 @@ LIBRARIES = {
         "BufferizationPipelines",
     ),
     "mlir/lib/Dialect/MemRef/Transforms": ("MLIRMemRefTransforms", "MemRefTransforms"),
+    "mlir/lib/Dialect/Linalg/Transforms": ("MLIRLinalgTransforms", "LinalgTransforms"),
 }
 OVERLAY = "utils/bazel/llvm-project-overlay/mlir/BUILD.bazel"
 
@@ -118,6 +120,22 @@ CAPABILITIES = [
             "reuse-freed-buffers",
         ],
         "notes": [],
+    },
+    {
+        "name": "reuse-dying-inputs",
+        "title": "Elementwise linalg ops write into inputs that die at them",
+        "files": [
+            r"^mlir/(include/mlir|lib)/Dialect/Linalg/Transforms/ReuseDyingInputs",
+            r"^mlir/test/Dialect/Linalg/reuse-dying-inputs[\w-]*\.mlir$",
+            r"^mlir/test/Integration/.*/reuse-dying-inputs",
+        ],
+        "passes": ["linalg-reuse-dying-inputs"],
+        "notes": [
+            "In tree, the entry point reuseDyingInputs joins "
+            "mlir/include/mlir/Dialect/Linalg/Transforms/Transforms.h; "
+            "MLIRLinalgTransforms already links MLIRBufferizationTransforms, "
+            "whose public BufferLifetimeAnalysis.h the pass uses.",
+        ],
     },
     {
         "name": "no-alias-function-results",
@@ -276,8 +294,9 @@ CAPABILITIES = [
             "mlir/docs/SanitizerBuild.md) stands in for upstream's sanitizer "
             "and assertion bots (LLVM_USE_SANITIZER, LLVM_ENABLE_ASSERTIONS), "
             "which instrument all of MLIR.",
-            "BufferOptimizationPasses.td, MergeAllocPasses.td and the "
-            "declarations in BufferOptimization.h and MergeAlloc.h move into "
+            "BufferOptimizationPasses.td, MergeAllocPasses.td, "
+            "ReuseDyingInputsPasses.td and the declarations in "
+            "BufferOptimization.h, MergeAlloc.h and ReuseDyingInputs.h move into "
             "upstream's Passes.td and Passes.h (edits listed per capability).",
             "tools/mlir-opt: upstream's mlir-opt registers the passes through "
             "registerAllPasses() and the models through registerAllDialects(); "
@@ -368,8 +387,9 @@ def edits_for(capability, files, passes, root):
     if capability["passes"]:
         dialects = sorted({passes[name][2] for name in capability["passes"]})
         for dialect in dialects:
+            passes_h = PASSES_TD[dialect].replace(".td", ".h")
             edits.append(
-                f"mlir/include/mlir/Dialect/{dialect}/Transforms/Passes.h: the "
+                f"{passes_h}: the "
                 "declarations come from GEN_PASS_DECL; registration from "
                 "GEN_PASS_REGISTRATION, which registerAllPasses() already calls"
             )

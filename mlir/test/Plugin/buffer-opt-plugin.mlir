@@ -9,6 +9,7 @@
 // HELP: --free-buffers-at-last-use
 // HELP: --hoist-alloc-dealloc-pairs
 // HELP: --lift-unstructured-control-flow
+// HELP: --linalg-reuse-dying-inputs
 // HELP: --lower-deallocations-to-scf
 // HELP: --merge-alloc
 // HELP: --prepare-buffer-deallocation
@@ -29,6 +30,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 

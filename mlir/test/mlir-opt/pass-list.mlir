@@ -30,6 +30,7 @@
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lift-unstructured-control-flow
+// EXTRA-NEXT: --linalg-reuse-dying-inputs
 // EXTRA-NEXT: --lower-deallocations-to-scf
 // EXTRA-NEXT: --manual-aware-ownership-based-deallocation
 // EXTRA-NEXT: --mark-manual-deallocations

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputs.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
@@ -44,6 +45,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
           []() {
             bufferization::registerBufferOptimizationPasses();
             memref::registerMergeAllocPasses();
+            linalg::registerReuseDyingInputsPasses();
             bufferization::registerOptimizedBufferDeallocationPipeline();
           }};
 }

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputs.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -329,6 +330,7 @@ int main(int argc, char **argv) {
   bufferization::registerOptimizedBufferDeallocationPipeline();
   bufferization::registerBufferOptimizationPasses();
   memref::registerMergeAllocPasses();
+  linalg::registerReuseDyingInputsPasses();
   mlir::test::registerTestInstrumentBufferUsesPass();
 
   registerAllPasses();

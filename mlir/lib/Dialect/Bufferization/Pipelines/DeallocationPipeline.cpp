@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputs.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -140,11 +141,14 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createHoistAllocDeallocPairsPass());
 
   // Free temporaries as soon as they are dead, drop copies out of dying
-  // buffers, and let later allocations of the same size take them over.
+  // buffers, let elementwise ops write into inputs that die at them, and let
+  // later allocations of the same size take freed buffers over.
   if (options.freeAtLastUse)
     pm.addPass(createFreeBuffersAtLastUsePass());
   if (options.elideCopies)
     pm.addPass(createElideBufferCopiesPass());
+  if (options.reuseDyingInputs)
+    pm.addPass(linalg::createLinalgReuseDyingInputsPass());
   if (options.reuseFreedBuffers)
     pm.addPass(createReuseFreedBuffersPass());
 

@@ -16,6 +16,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 // HELP-NEXT: --stack-promotion-max-bytes
@@ -34,6 +35,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
 // HELP-NEXT: --stack-promotion-max-bytes
@@ -61,6 +63,7 @@
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   free-buffers-at-last-use,
 // STAGES-NEXT:   elide-buffer-copies,
+// STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
@@ -126,6 +129,11 @@
 // NOCOPY:     free-buffers-at-last-use,
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
+// NODYING:     elide-buffer-copies,
+// NODYING-NOT: linalg-reuse-dying-inputs
+// NODYING:     reuse-freed-buffers
 
 // Stack promotion is off by default (STAGES above) and runs last, with the
 // pipeline's byte limit.

@@ -131,6 +131,13 @@ struct DeallocationPipelineOptions
                      "copy by letting one buffer take the place of the other"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> reuseDyingInputs{
+      *this, "reuse-dying-inputs",
+      llvm::cl::desc("Let an elementwise linalg op write its result into an "
+                     "input buffer that dies at the op instead of a fresh "
+                     "allocation"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> reuseFreedBuffers{
       *this, "reuse-freed-buffers",
       llvm::cl::desc("Let an allocation take over a buffer of the same size "
@@ -171,8 +178,8 @@ struct DeallocationPipelineOptions
 ///   10. `lower-deallocations-to-scf`, then
 ///       `bufferization-lower-deallocations` for what is left,
 ///   11. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
-///       `free-buffers-at-last-use`, `elide-buffer-copies` and
-///       `reuse-freed-buffers`,
+///       `free-buffers-at-last-use`, `elide-buffer-copies`,
+///       `linalg-reuse-dying-inputs` and `reuse-freed-buffers`,
 ///   12. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, off by
 ///       default),
 ///   13. `cse` and `canonicalize`.

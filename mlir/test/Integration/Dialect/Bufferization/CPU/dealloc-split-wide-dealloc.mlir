@@ -2,7 +2,7 @@
 // RUN:   | FileCheck %s --check-prefixes=CHECK,PIPELINE
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,PIPELINE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false bound-dynamic-allocations=false no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-freed-buffers=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false bound-dynamic-allocations=false no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-dying-inputs=false reuse-freed-buffers=false})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,SIMPLIFY
 
 // simplify-buffer-deallocations splits the deallocation at the end of @chain

@@ -74,6 +74,7 @@ OPTIMIZATIONS = [
     "hoist-alloc-dealloc-pairs",
     "free-at-last-use",
     "elide-copies",
+    "reuse-dying-inputs",
     "reuse-freed-buffers",
     "lower-deallocations-to-scf",
 ]

@@ -273,6 +273,7 @@ class Generator:
         choices = ["alloc"] * 6 + ["print"] * 3 + ["fill", "store", "update"] * 2
         choices += ["copy", "assign", "select", "swap", "view", "view", "realloc"]
         choices += ["alloca", "parallel", "distinct", "stash", "unstash"]
+        choices += ["map"] * 2
         if depth < self.max_depth:
             choices += REGION_KINDS + ["for", "if", "evolve", "evolve"]
         if func_index + 1 < len(self.funcs):
@@ -301,6 +302,20 @@ class Generator:
             dst = self.pick(env)
             src = self.pick(env, lambda t: t.elt == env[dst].elt)
             return Stmt("update", dst=dst, src=src, idx=rng.randint(0, 3), val=rng.randint(1, 5))
+        if kind == "map":
+            # An elementwise op into a fresh buffer, as One-Shot Bufferize
+            # leaves it; binding the result to an input's name makes that
+            # input die at the op.
+            a = self.pick(env, lambda t: t.static)
+            if a is None:
+                return None
+            b = self.pick(env, lambda t: t.shape == env[a].shape and t.elt == env[a].elt)
+            dst = self.new_var() if rng.random() < 0.5 else a
+            ty = Ty(env[a].elt, env[a].shape)
+            if dst in env and env[dst] != ty:
+                dst = self.new_var()
+            env[dst] = ty
+            return Stmt("map", dst=dst, a=a, b=b)
         if kind == "copy":
             src = self.pick(env, lambda t: t.static)
             if src is None:
@@ -819,6 +834,27 @@ class FuncRenderer:
         y = self.add(dst.ty.elt, x, c)
         idx = self.first_indices(dst, stmt.f["idx"])
         self.emit("memref.store %s, %s[%s] : %s" % (y, dst.ssa, ", ".join(idx), dst.ty))
+
+    def stmt_map(self, stmt, env, region):
+        a = env.get(stmt.f["a"])
+        b = env.get(stmt.f["b"])
+        if a is None or b is None or not a.ty.static:
+            return
+        if a.ty.shape != b.ty.shape or a.ty.elt != b.ty.elt:
+            return
+        ty = Ty(a.ty.elt, a.ty.shape)
+        if not self.can_bind(region, env, stmt.f["dst"], ty):
+            return
+        ssa = self.fresh()
+        self.emit("%s = memref.alloc() : %s" % (ssa, ty))
+        root = "heap%d" % self.counter[0]
+        region.local_heap.add(root)
+        op = "arith.addf" if is_float(ty.elt) else "arith.addi"
+        self.emit(
+            "linalg.map { %s } ins(%s, %s : %s, %s) outs(%s : %s)"
+            % (op, a.ssa, b.ssa, a.ty, b.ty, ssa, ty)
+        )
+        env[stmt.f["dst"]] = Var(ssa, ty, {root})
 
     def stmt_copy(self, stmt, env, region):
         src = env.get(stmt.f["src"])

@@ -61,6 +61,12 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.liftUnstructuredControlFlow)
     pm.addPass(createLiftUnstructuredControlFlowPass());
 
+  // Let elementwise ops write into inputs that die at them, before
+  // merge-alloc plans the buffers that are left: merge-alloc does not know
+  // that an op may write into its input, and would hold both.
+  if (options.reuseDyingInputs)
+    pm.addPass(linalg::createLinalgReuseDyingInputsPass());
+
   // Merge the temporaries while they are still plain allocations; the
   // deallocation then frees each merged buffer once.
   if (options.mergeAlloc)
@@ -141,14 +147,11 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createHoistAllocDeallocPairsPass());
 
   // Free temporaries as soon as they are dead, drop copies out of dying
-  // buffers, let elementwise ops write into inputs that die at them, and let
-  // later allocations of the same size take freed buffers over.
+  // buffers, and let later allocations of the same size take them over.
   if (options.freeAtLastUse)
     pm.addPass(createFreeBuffersAtLastUsePass());
   if (options.elideCopies)
     pm.addPass(createElideBufferCopiesPass());
-  if (options.reuseDyingInputs)
-    pm.addPass(linalg::createLinalgReuseDyingInputsPass());
   if (options.reuseFreedBuffers)
     pm.addPass(createReuseFreedBuffersPass());
 

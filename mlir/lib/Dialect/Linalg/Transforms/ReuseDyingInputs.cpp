@@ -88,18 +88,19 @@ static bool isFreshAt(Value buffer, LinalgOp op, OpOperand &init,
 }
 
 /// Returns true if `buffer`, an input of `op` at `input`, dies at `op`: every
-/// use of an alias of it is understood, and comes before `op` in its block,
-/// or is `free` (and the metadata op that feeds it), or is `op` reading
-/// `buffer` itself with the indexing map of `input`.
+/// use of an alias of it is understood, and is an op of the block of `op`
+/// (or nested in one) before `op`, or `free` if any (and the metadata op
+/// that feeds it), or `op` reading `buffer` itself with the indexing map of
+/// `input`.
 static bool diesAt(Value buffer, LinalgOp op, OpOperand &input,
                    memref::DeallocOp free, BufferLifetimeAnalysis &analysis) {
   Block *block = op->getBlock();
-  Operation *metadata = free.getMemref().getDefiningOp();
+  Operation *metadata = free ? free.getMemref().getDefiningOp() : nullptr;
   AffineMap map = op.getMatchingIndexingMap(&input);
   for (Value alias : analysis.getMayAliases(buffer)) {
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
-      if (user == free || (metadata && user == metadata))
+      if ((free && user == free) || (metadata && user == metadata))
         continue;
       if (!analysis.isUnderstoodUse(use))
         return false;
@@ -155,22 +156,26 @@ static unsigned reuseDyingInputs(RewriterBase &rewriter, LinalgOp op,
           op.getMatchingIndexingMap(input) != map ||
           !canStandFor(inputAlloc, initAlloc))
         continue;
+      // Before the deallocation, the input has no free yet; after it, its
+      // free must come after the op, where it goes away.
       memref::DeallocOp free = frees.lookup(buffer);
-      if (!free || !op->isBeforeInBlock(free) ||
+      if ((free && !op->isBeforeInBlock(free)) ||
           !diesAt(buffer, op, *input, free, analysis))
         continue;
 
       // The input's buffer takes the place of the init's from the op on:
       // nothing used the init before, and nothing uses the input after.
       Value fresh = initAlloc.getResult();
-      auto metadata =
-          free.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
-      if (metadata && metadata->hasOneUse())
-        for (Value result : metadata->getResults())
-          analysis.notifyErased(result);
-      rewriter.eraseOp(free);
-      if (metadata && metadata->use_empty())
-        rewriter.eraseOp(metadata);
+      if (free) {
+        auto metadata =
+            free.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
+        if (metadata && metadata->hasOneUse())
+          for (Value result : metadata->getResults())
+            analysis.notifyErased(result);
+        rewriter.eraseOp(free);
+        if (metadata && metadata->use_empty())
+          rewriter.eraseOp(metadata);
+      }
       frees.replace(fresh, buffer);
       analysis.notifyReplaced(fresh, buffer);
       rewriter.replaceOp(initAlloc, buffer);

@@ -46,6 +46,7 @@
 // RUN:   | FileCheck %s --check-prefix=STAGES
 // STAGES:      builtin.module(
 // STAGES-NEXT:   lift-unstructured-control-flow,
+// STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
 // STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
@@ -63,7 +64,6 @@
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   free-buffers-at-last-use,
 // STAGES-NEXT:   elide-buffer-copies,
-// STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
@@ -131,9 +131,10 @@
 // NOCOPY:     reuse-freed-buffers
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
-// NODYING:     elide-buffer-copies,
-// NODYING-NOT: linalg-reuse-dying-inputs
-// NODYING:     reuse-freed-buffers
+// NODYING:      builtin.module(
+// NODYING-NEXT:   lift-unstructured-control-flow,
+// NODYING-NEXT:   expand-realloc
+// NODYING-NOT:    linalg-reuse-dying-inputs
 
 // Stack promotion is off by default (STAGES above) and runs last, with the
 // pipeline's byte limit.
@@ -146,6 +147,7 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
 // NOLIFT:      builtin.module(
+// NOLIFT-NEXT:   linalg-reuse-dying-inputs,
 // NOLIFT-NEXT:   expand-realloc
 
 // Without the lifting, loops of blocks are rejected as by the stock pipeline.
@@ -164,11 +166,13 @@
 //   LIFT-NOT: bufferization.dealloc
 
 // merge-alloc is off by default; switched on, it runs first, while the
-// temporaries are still plain allocations.
+// temporaries are still plain allocations, after the elementwise ops have
+// taken over their dying inputs, which merge-alloc would hold together.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   lift-unstructured-control-flow,
+// MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false plan-file= planner=cost-model},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 

@@ -166,23 +166,24 @@ struct DeallocationPipelineOptions
 /// its option (mlir/docs/BufferDeallocationPipeline.md):
 ///   1. `mark-manual-deallocations` (`manual-deallocation`, off by default),
 ///   2. `lift-unstructured-control-flow`,
-///   3. `merge-alloc` (off by default),
-///   4. `expand-realloc` (without deallocations) and `canonicalize`,
-///   5. `check-buffer-deallocation-input` and `prepare-buffer-deallocation`,
-///   6. `ownership-based-buffer-deallocation`, or
+///   3. `linalg-reuse-dying-inputs` (`reuse-dying-inputs`),
+///   4. `merge-alloc` (off by default),
+///   5. `expand-realloc` (without deallocations) and `canonicalize`,
+///   6. `check-buffer-deallocation-input` and `prepare-buffer-deallocation`,
+///   7. `ownership-based-buffer-deallocation`, or
 ///      `manual-aware-ownership-based-deallocation` under
 ///      `manual-deallocation`,
-///   7. `canonicalize` and `buffer-deallocation-simplification`,
-///   8. `simplify-loop-ownership` and `canonicalize`,
-///   9. `unalias-function-results` (`no-alias-function-results`),
-///   10. `lower-deallocations-to-scf`, then
+///   8. `canonicalize` and `buffer-deallocation-simplification`,
+///   9. `simplify-loop-ownership` and `canonicalize`,
+///   10. `unalias-function-results` (`no-alias-function-results`),
+///   11. `lower-deallocations-to-scf`, then
 ///       `bufferization-lower-deallocations` for what is left,
-///   11. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
-///       `free-buffers-at-last-use`, `elide-buffer-copies`,
-///       `linalg-reuse-dying-inputs` and `reuse-freed-buffers`,
-///   12. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, off by
+///   12. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
+///       `free-buffers-at-last-use`, `elide-buffer-copies` and
+///       `reuse-freed-buffers`,
+///   13. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, off by
 ///       default),
-///   13. `cse` and `canonicalize`.
+///   14. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);
 

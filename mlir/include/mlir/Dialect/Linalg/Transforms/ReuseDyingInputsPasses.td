@@ -15,8 +15,9 @@ def LinalgReuseDyingInputsPass : Pass<"linalg-reuse-dying-inputs"> {
   let summary = "Let an elementwise linalg op on buffers write its result "
                 "into an input buffer that dies at the op";
   let description = [{
-    Runs after deallocations have been lowered to `memref.dealloc`, best
-    after `free-buffers-at-last-use`. One-Shot Bufferize gives every
+    Runs after bufferization, before or after the deallocation;
+    `buffer-deallocation-pipeline` runs it first, before `merge-alloc`,
+    which would otherwise hold both buffers. One-Shot Bufferize gives every
     `tensor.empty` destination of an elementwise op a buffer of its own, so a
     chain of elementwise ops holds two buffers at every step even where the
     input of a step is never read again. This pass lets such an op write into
@@ -36,10 +37,10 @@ def LinalgReuseDyingInputsPass : Pass<"linalg-reuse-dying-inputs"> {
       the op, and `%in` is a `memref.alloc` in the same block, of the same
       type (the same dynamic sizes, if any) and at least the alignment
       `%out` asks for;
-    * a `memref.dealloc` later in the block frees `%in`, and no alias of
-      `%in` is used between the op and it, nor after it, nor in a way the
-      buffer lifetime analysis does not understand (a stored descriptor, an
-      unknown op);
+    * no alias of `%in` is used after the op (but for a `memref.dealloc`
+      of `%in` later in the block, which goes away), nor outside of the
+      op's block, nor in a way the buffer lifetime analysis does not
+      understand (a stored descriptor, an unknown op);
     * no other operand of the op may alias `%in` except `%in` itself as an
       input with the same map, and no op nested in the op uses an alias of
       `%in` or `%out`.

@@ -467,3 +467,32 @@ func.func @manual(%v: f32) {
   memref.dealloc %out : memref<8xf32>
   return
 }
+
+// -----
+
+// Two outputs and one dying input: only one output takes it.
+
+#id = affine_map<(d0) -> (d0)>
+
+// CHECK-LABEL: func @one_input_two_outputs
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   %[[D:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   linalg.generic {{.*}} ins(%[[A]] : {{.*}}) outs(%[[A]], %[[D]] : {{.*}})
+//       CHECK:   "test.use"(%[[A]], %[[D]])
+func.func @one_input_two_outputs(%v: f32) {
+  %a = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<8xf32>)
+  %c = memref.alloc() : memref<8xf32>
+  %d = memref.alloc() : memref<8xf32>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<8xf32>) outs(%c, %d : memref<8xf32>, memref<8xf32>) {
+  ^bb0(%x: f32, %o: f32, %p: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %x, %n : f32, f32
+  }
+  memref.dealloc %a : memref<8xf32>
+  "test.use"(%c, %d) : (memref<8xf32>, memref<8xf32>) -> ()
+  memref.dealloc %c : memref<8xf32>
+  memref.dealloc %d : memref<8xf32>
+  return
+}

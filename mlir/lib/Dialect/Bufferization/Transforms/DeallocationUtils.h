@@ -36,10 +36,6 @@ bool isFunctionEntryArgument(Value value);
 /// vector type.
 std::optional<int64_t> getStaticByteSize(MemRefType type, Operation *op);
 
-/// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
-/// its operand if nothing else uses it.
-void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
-
 /// In a graph of values stored as links (each value to the values it is
 /// linked to) and the reverse links, gives the links of `from` to `to`:
 /// `from` is about to be replaced with `to`.

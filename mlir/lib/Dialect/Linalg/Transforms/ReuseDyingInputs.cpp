@@ -70,56 +70,76 @@ static bool isElementwiseInit(LinalgOp op, OpOperand &init) {
          !op.payloadUsesValueFromOperand(&init);
 }
 
-/// Returns true if no alias of `buffer`, the init of `op` at `init`, is used
-/// before `op` in its block, or by `op` other than at `init`.
-static bool isFreshAt(Value buffer, LinalgOp op, OpOperand &init,
-                      BufferLifetimeAnalysis &analysis) {
-  Block *block = op->getBlock();
-  for (Value alias : analysis.getMayAliases(buffer)) {
-    for (OpOperand &use : alias.getUses()) {
-      Operation *ancestor = block->findAncestorOpInBlock(*use.getOwner());
-      if (!ancestor)
-        continue;
-      if (ancestor == op ? &use != &init : ancestor->isBeforeInBlock(op))
-        return false;
-    }
-  }
-  return true;
-}
+namespace {
+/// Where the aliases of one buffer are used in its block, found before any
+/// rewrite: the first and the last op of the block that use one (or contain
+/// a use), and the uses there. The free of the buffer is not a use.
+struct BufferUses {
+  Operation *first = nullptr;
+  Operation *last = nullptr;
+  SmallVector<OpOperand *, 2> atFirst;
+  SmallVector<OpOperand *, 2> atLast;
+  /// Whether every use is understood and in the block; uses that are not
+  /// still count for `first` and `last` if they are in the block.
+  bool confined = true;
+};
+} // namespace
 
-/// Returns true if `buffer`, an input of `op` at `input`, dies at `op`: every
-/// use of an alias of it is understood, and is an op of the block of `op`
-/// (or nested in one) before `op`, or `free` if any (and the metadata op
-/// that feeds it), or `op` reading `buffer` itself with the indexing map of
-/// `input`.
-static bool diesAt(Value buffer, LinalgOp op, OpOperand &input,
-                   memref::DeallocOp free, BufferLifetimeAnalysis &analysis) {
-  Block *block = op->getBlock();
+/// Finds the uses of the aliases of `buffer` in `block`, `free` and the
+/// metadata op that feeds it aside.
+static BufferUses collectUses(Value buffer, Block &block,
+                              memref::DeallocOp free,
+                              BufferLifetimeAnalysis &analysis) {
   Operation *metadata = free ? free.getMemref().getDefiningOp() : nullptr;
-  AffineMap map = op.getMatchingIndexingMap(&input);
+  BufferUses uses;
   for (Value alias : analysis.getMayAliases(buffer)) {
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if ((free && user == free) || (metadata && user == metadata))
         continue;
       if (!analysis.isUnderstoodUse(use))
-        return false;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor)
-        return false;
-      if (ancestor == op) {
-        // The op itself may read the buffer at other operands too, as long
-        // as every iteration reads only the element it writes.
-        if (user != op || alias != buffer || !op.isDpsInput(&use) ||
-            op.getMatchingIndexingMap(&use) != map)
-          return false;
+        uses.confined = false;
+      Operation *ancestor = block.findAncestorOpInBlock(*user);
+      if (!ancestor) {
+        uses.confined = false;
         continue;
       }
-      if (op->isBeforeInBlock(ancestor))
-        return false;
+      if (!uses.first || ancestor->isBeforeInBlock(uses.first)) {
+        uses.first = ancestor;
+        uses.atFirst.clear();
+      }
+      if (ancestor == uses.first)
+        uses.atFirst.push_back(&use);
+      if (!uses.last || uses.last->isBeforeInBlock(ancestor)) {
+        uses.last = ancestor;
+        uses.atLast.clear();
+      }
+      if (ancestor == uses.last)
+        uses.atLast.push_back(&use);
     }
   }
-  return true;
+  return uses;
+}
+
+/// Returns true if the buffer at `init` of `op` is fresh there: nothing uses
+/// an alias of it before `op`, nor `op` elsewhere than at `init`.
+static bool isFreshAt(const BufferUses &uses, LinalgOp op, OpOperand &init) {
+  return uses.first == op && uses.atFirst.size() == 1 &&
+         uses.atFirst.front() == &init;
+}
+
+/// Returns true if the buffer at `input` of `op` dies at `op`: every use of
+/// an alias of it is understood and in the block, the last one is `op`, and
+/// there `op` reads only the buffer itself, with the indexing map of
+/// `input`, so that every iteration reads only the element it writes.
+static bool diesAt(const BufferUses &uses, LinalgOp op, OpOperand &input) {
+  if (!uses.confined || uses.last != op)
+    return false;
+  AffineMap map = op.getMatchingIndexingMap(&input);
+  return llvm::all_of(uses.atLast, [&](OpOperand *use) {
+    return use->getOwner() == op && use->get() == input.get() &&
+           op.isDpsInput(use) && op.getMatchingIndexingMap(use) == map;
+  });
 }
 
 /// Returns true if the buffer of `input` can stand for the buffer of `init`
@@ -135,50 +155,88 @@ static bool canStandFor(memref::AllocOp input, memref::AllocOp init) {
   return !alignment || (inputAlignment && *inputAlignment >= *alignment);
 }
 
-/// Lets `op` write into a dying input instead of a fresh init, once at most
-/// per init. Returns the number of inits replaced.
-static unsigned reuseDyingInputs(RewriterBase &rewriter, LinalgOp op,
-                                 BlockFrees &frees,
-                                 BufferLifetimeAnalysis &analysis) {
-  Block *block = op->getBlock();
-  unsigned numReplaced = 0;
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    auto initAlloc = init.get().getDefiningOp<memref::AllocOp>();
-    if (!initAlloc || initAlloc->getBlock() != block ||
-        !isElementwiseInit(op, init) ||
-        !isFreshAt(initAlloc.getResult(), op, init, analysis))
+namespace {
+/// The inits of an op that are fresh there and its inputs that die there,
+/// found before any rewrite of the block.
+struct Candidates {
+  LinalgOp op;
+  SmallVector<OpOperand *, 2> freshInits;
+  SmallVector<OpOperand *, 2> dyingInputs;
+};
+} // namespace
+
+/// Returns the allocation of `value` if it is in `block`.
+static memref::AllocOp getAllocIn(Value value, Block &block) {
+  auto alloc = value.getDefiningOp<memref::AllocOp>();
+  return alloc && alloc->getBlock() == &block ? alloc : nullptr;
+}
+
+/// Finds the candidates of the elementwise ops of `block`. The uses of each
+/// buffer are collected once, so that the cost is linear in the uses.
+static SmallVector<Candidates>
+findCandidates(Block &block, const BlockFrees &frees,
+               BufferLifetimeAnalysis &analysis) {
+  DenseMap<Value, BufferUses> usesOf;
+  auto getUses = [&](Value buffer) -> const BufferUses & {
+    auto [it, inserted] = usesOf.try_emplace(buffer);
+    if (inserted)
+      it->second = collectUses(buffer, block, frees.lookup(buffer), analysis);
+    return it->second;
+  };
+  SmallVector<Candidates> result;
+  for (auto op : block.getOps<LinalgOp>()) {
+    if (!op.hasPureBufferSemantics())
       continue;
-    AffineMap map = op.getMatchingIndexingMap(&init);
-    for (OpOperand *input : op.getDpsInputOperands()) {
+    Candidates candidates{op, {}, {}};
+    for (OpOperand &init : op.getDpsInitsMutable())
+      if (getAllocIn(init.get(), block) && isElementwiseInit(op, init) &&
+          isFreshAt(getUses(init.get()), op, init))
+        candidates.freshInits.push_back(&init);
+    if (candidates.freshInits.empty())
+      continue;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (getAllocIn(input->get(), block) &&
+          diesAt(getUses(input->get()), op, *input))
+        candidates.dyingInputs.push_back(input);
+    if (!candidates.dyingInputs.empty())
+      result.push_back(std::move(candidates));
+  }
+  return result;
+}
+
+/// Lets the op of `candidates` write into dying inputs instead of fresh
+/// inits, each input taken by one init at most. The facts found before any
+/// rewrite still hold: a buffer that took an earlier init's place has no
+/// use between that init's last use and its own, so it dies where the init
+/// died. Returns the number of inits replaced.
+static unsigned reuseDyingInputs(RewriterBase &rewriter, Candidates &candidates,
+                                 BlockFrees &frees) {
+  LinalgOp op = candidates.op;
+  Block &block = *op->getBlock();
+  unsigned numReplaced = 0;
+  for (OpOperand *init : candidates.freshInits) {
+    memref::AllocOp initAlloc = getAllocIn(init->get(), block);
+    AffineMap map = op.getMatchingIndexingMap(init);
+    for (OpOperand *&input : candidates.dyingInputs) {
+      if (!input || op.getMatchingIndexingMap(input) != map)
+        continue;
       Value buffer = input->get();
-      auto inputAlloc = buffer.getDefiningOp<memref::AllocOp>();
-      if (!inputAlloc || inputAlloc->getBlock() != block ||
-          op.getMatchingIndexingMap(input) != map ||
-          !canStandFor(inputAlloc, initAlloc))
+      memref::AllocOp inputAlloc = getAllocIn(buffer, block);
+      if (!inputAlloc || !canStandFor(inputAlloc, initAlloc))
         continue;
       // Before the deallocation, the input has no free yet; after it, its
-      // free must come after the op, where it goes away.
+      // free comes after the op (its last use), and goes away.
       memref::DeallocOp free = frees.lookup(buffer);
-      if ((free && !op->isBeforeInBlock(free)) ||
-          !diesAt(buffer, op, *input, free, analysis))
+      if (free && !op->isBeforeInBlock(free))
         continue;
+      if (free)
+        bufferization::eraseDeallocAndMetadata(rewriter, free);
 
       // The input's buffer takes the place of the init's from the op on:
       // nothing used the init before, and nothing uses the input after.
-      Value fresh = initAlloc.getResult();
-      if (free) {
-        auto metadata =
-            free.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
-        if (metadata && metadata->hasOneUse())
-          for (Value result : metadata->getResults())
-            analysis.notifyErased(result);
-        rewriter.eraseOp(free);
-        if (metadata && metadata->use_empty())
-          rewriter.eraseOp(metadata);
-      }
-      frees.replace(fresh, buffer);
-      analysis.notifyReplaced(fresh, buffer);
+      frees.replace(initAlloc.getResult(), buffer);
       rewriter.replaceOp(initAlloc, buffer);
+      input = nullptr;
       remark::passed(op->getLoc(), remark::RemarkOpts::name("InputReused")
                                        .category("linalg-reuse-dying-inputs"))
           << ("'" + op->getName().getStringRef() +
@@ -202,15 +260,11 @@ unsigned mlir::linalg::reuseDyingInputs(RewriterBase &rewriter,
   });
   unsigned numReplaced = 0;
   for (Block *block : blocks) {
-    SmallVector<LinalgOp> ops;
-    for (auto op : block->getOps<LinalgOp>())
-      if (op.hasPureBufferSemantics())
-        ops.push_back(op);
-    if (ops.empty())
-      continue;
     BlockFrees frees(*block);
-    for (LinalgOp op : ops)
-      numReplaced += ::reuseDyingInputs(rewriter, op, frees, analysis);
+    SmallVector<Candidates> candidates =
+        findCandidates(*block, frees, analysis);
+    for (Candidates &opCandidates : candidates)
+      numReplaced += ::reuseDyingInputs(rewriter, opCandidates, frees);
   }
   return numReplaced;
 }

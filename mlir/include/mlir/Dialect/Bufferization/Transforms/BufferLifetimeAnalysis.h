@@ -23,6 +23,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
+namespace memref {
+class DeallocOp;
+} // namespace memref
 namespace scf {
 class ForOp;
 class WhileOp;
@@ -134,6 +137,10 @@ private:
 /// source of the `memref.extract_strided_metadata` whose base buffer
 /// `memref` is, or `memref` itself.
 Value getFreedMemRef(Value memref);
+
+/// Erases `dealloc`, and the `memref.extract_strided_metadata` that provides
+/// its operand if nothing else uses it.
+void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 
 /// The functions under `root` whose lifetimes these passes leave alone: the
 /// closest isolated-from-above ancestors (`root` included) of every

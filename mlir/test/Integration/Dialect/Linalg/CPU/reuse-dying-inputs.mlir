@@ -101,8 +101,8 @@ func.func @main() {
 // sum.
 //
 // Ours: @act writes all three ops into one buffer, which it returns: 100
-// mallocs. The 50 negations allocate (their input is freed after the
-// `scf.if` behind a runtime check, not in the branch), @pattern allocates
+// mallocs. The 50 negations allocate (their input is @act's result, a call
+// result of the loop body, not an allocation of the branch), @pattern allocates
 // twice and the sum once: 153 mallocs, 152 * 1088 + 68 bytes in total. The
 // peak is at the negation: b, x, act's result and the negation's buffer.
 // OURS: alloc-tracker: mallocs=153 frees=153 peak_bytes=4352 total_bytes=165444 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0

@@ -76,6 +76,22 @@ static bool isDefinedOutside(Value value, Operation *op) {
   return !op->isAncestor(value.getParentRegion()->getParentOp());
 }
 
+/// Returns a hash of what two allocations that share one buffer have in
+/// common (type, sizes, attributes); `isSameShape` tells collisions apart.
+static llvm::hash_code getShapeKey(memref::AllocOp alloc) {
+  return llvm::hash_combine(
+      alloc.getType().getAsOpaquePointer(),
+      alloc->getAttrDictionary().getAsOpaquePointer(),
+      llvm::hash_combine_range(alloc->getOperands().begin(),
+                               alloc->getOperands().end()));
+}
+
+/// Returns true if `a` and `b` can share one buffer.
+static bool isSameShape(memref::AllocOp a, memref::AllocOp b) {
+  return a.getType() == b.getType() && a->getOperands() == b->getOperands() &&
+         a->getAttrDictionary() == b->getAttrDictionary();
+}
+
 namespace {
 /// The allocations of the branches of `scf.if` ops, grouped by what an
 /// allocation of the other branch must match to share their buffer (type,
@@ -104,8 +120,8 @@ public:
     auto [blockIt, inserted] = groups.try_emplace(block);
     if (inserted)
       for (auto candidate : block->getOps<memref::AllocOp>())
-        blockIt->second[getKey(candidate)].allocs.push_back(candidate);
-    auto it = blockIt->second.find(getKey(alloc));
+        blockIt->second[getShapeKey(candidate)].allocs.push_back(candidate);
+    auto it = blockIt->second.find(getShapeKey(alloc));
     if (it == blockIt->second.end())
       return {};
     Group &group = it->second;
@@ -143,23 +159,101 @@ private:
     }
   };
 
-  /// A hash of what partners share; `isSameShape` tells collisions apart.
-  static llvm::hash_code getKey(memref::AllocOp alloc) {
-    return llvm::hash_combine(
-        alloc.getType().getAsOpaquePointer(),
-        alloc->getAttrDictionary().getAsOpaquePointer(),
-        llvm::hash_combine_range(alloc->getOperands().begin(),
-                                 alloc->getOperands().end()));
-  }
-
-  /// Returns true if `a` and `b` can share one buffer.
-  static bool isSameShape(memref::AllocOp a, memref::AllocOp b) {
-    return a.getType() == b.getType() && a->getOperands() == b->getOperands() &&
-           a->getAttrDictionary() == b->getAttrDictionary();
-  }
-
   const BufferLifetimeAnalysis &analysis;
   DenseMap<Block *, DenseMap<llvm::hash_code, Group>> groups;
+};
+
+/// The buffers hoisted out of the body of a sequential loop, by what an
+/// allocation must match to take one (type, sizes, attributes), with the last
+/// op of the body that uses their occupant. A later allocation of the body
+/// that the loop would hoist too takes such a buffer instead, when it is
+/// allocated after that op: the two never hold data at the same time in an
+/// iteration, and the loop then holds one buffer for both instead of two.
+class HoistedSlots {
+public:
+  explicit HoistedSlots(BufferLifetimeAnalysis &analysis)
+      : analysis(analysis) {}
+
+  /// Returns a buffer hoisted out of the loop around the block of `alloc`
+  /// that `alloc` can take: its occupant's uses in the body end before
+  /// `alloc`. Buffers in `erased` (taken by a branch partner since) are not
+  /// offered.
+  memref::AllocOp take(memref::AllocOp alloc,
+                       const llvm::SmallPtrSetImpl<Operation *> &erased) {
+    auto blockIt = slots.find(alloc->getBlock());
+    if (blockIt == slots.end())
+      return nullptr;
+    auto it = blockIt->second.find(getShapeKey(alloc));
+    if (it == blockIt->second.end())
+      return nullptr;
+    // Look at a few slots only, so that the search stays linear.
+    size_t numSearched = std::min(it->second.size(), kMaxSlotsSearched);
+    for (Slot &slot : llvm::make_range(it->second.rbegin(),
+                                       it->second.rbegin() + numSearched)) {
+      if (erased.contains(slot.buffer) || !isSameShape(slot.buffer, alloc) ||
+          (slot.lastUse && !slot.lastUse->isBeforeInBlock(alloc)))
+        continue;
+      return slot.buffer;
+    }
+    return nullptr;
+  }
+
+  /// Records that `buffer`, hoisted out of the loop around `block`, holds
+  /// `occupant` there, which `dealloc` frees. An occupant whose uses are not
+  /// all understood, or not all in the loop, leaves the buffer out of the
+  /// slots: its memory may be used later than its last visible use.
+  void occupy(Block *block, memref::AllocOp buffer, Value occupant,
+              memref::DeallocOp dealloc) {
+    SmallVector<Slot, 1> &keySlots = slots[block][getShapeKey(buffer)];
+    auto slotIt = llvm::find_if(
+        keySlots, [&](const Slot &slot) { return slot.buffer == buffer; });
+    std::optional<Operation *> lastUse = findLastUse(block, occupant, dealloc);
+    if (!lastUse) {
+      if (slotIt != keySlots.end())
+        keySlots.erase(slotIt);
+      return;
+    }
+    if (slotIt != keySlots.end())
+      slotIt->lastUse = *lastUse;
+    else
+      keySlots.push_back({buffer, *lastUse});
+  }
+
+private:
+  static constexpr size_t kMaxSlotsSearched = 8;
+
+  struct Slot {
+    memref::AllocOp buffer;
+    /// The last op of the block that uses the occupant, or null if none
+    /// does.
+    Operation *lastUse;
+  };
+
+  /// Returns the last op of `block` that uses `buffer` or an alias, `dealloc`
+  /// aside, or null if none does; nothing if a use is not understood or is
+  /// outside of `block`. The pass moves only allocations and frees, so the
+  /// op stays where it is.
+  std::optional<Operation *> findLastUse(Block *block, Value buffer,
+                                         memref::DeallocOp dealloc) {
+    if (analysis.mayEscape(buffer, {dealloc.getOperation()}))
+      return std::nullopt;
+    Operation *lastUse = nullptr;
+    for (Value alias : analysis.getMayAliases(buffer)) {
+      for (Operation *user : alias.getUsers()) {
+        if (user == dealloc)
+          continue;
+        Operation *anchor = block->findAncestorOpInBlock(*user);
+        if (!anchor || isa<memref::AllocOp, memref::DeallocOp>(anchor))
+          return std::nullopt;
+        if (!lastUse || lastUse->isBeforeInBlock(anchor))
+          lastUse = anchor;
+      }
+    }
+    return lastUse;
+  }
+
+  BufferLifetimeAnalysis &analysis;
+  DenseMap<Block *, DenseMap<llvm::hash_code, SmallVector<Slot, 1>>> slots;
 };
 } // namespace
 
@@ -173,6 +267,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
       allocs.push_back(alloc);
   });
   BranchPartners partners(analysis);
+  HoistedSlots slots(analysis);
   // Allocations erased because they share the buffer of another one.
   llvm::SmallPtrSet<Operation *, 8> erased;
 
@@ -232,6 +327,19 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
           findDeallocInSameIteration(alloc, loop, analysis);
       if (!dealloc)
         break;
+      Block *body = alloc->getBlock();
+      if (memref::AllocOp hoisted = slots.take(alloc, erased)) {
+        // A buffer already hoisted out of this loop is free from here on in
+        // the iteration: the allocation takes it instead of a second one.
+        slots.occupy(body, hoisted, alloc.getResult(), dealloc);
+        rewriter.eraseOp(dealloc);
+        analysis.notifyReplaced(alloc.getResult(), hoisted.getResult());
+        rewriter.replaceOp(alloc, hoisted.getResult());
+        erased.insert(alloc);
+        ++numHoisted;
+        break;
+      }
+      slots.occupy(body, alloc, alloc.getResult(), dealloc);
       rewriter.moveOpBefore(alloc, loop);
       rewriter.moveOpAfter(dealloc, loop);
       partners.notifyMovedInto(alloc->getBlock());

@@ -446,3 +446,99 @@ func.func @if_partners_in_order(%c: i1, %n: index) -> memref<4xf32> {
   }
   return %r : memref<4xf32>
 }
+
+// -----
+
+// Two temporaries of one type in a loop body, freed at the end of the
+// iteration, the second allocated after the last use of the first: the
+// first leaves the loop, and the second takes its buffer instead of leaving
+// the loop too, so the loop holds one buffer, not two. A third one, of
+// another type, leaves the loop on its own.
+
+// CHECK-LABEL: func @sequential_temporaries_share
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<64xf32>
+//       CHECK:   %[[U:.*]] = memref.alloc() : memref<32xf32>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     linalg.add ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[T]] : memref<64xf32>)
+//  CHECK-NEXT:     linalg.add ins(%[[T]], %[[T]] : {{.*}}) outs(%{{.*}} : memref<64xf32>)
+//  CHECK-NEXT:     linalg.add ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[T]] : memref<64xf32>)
+//  CHECK-NEXT:     linalg.fill ins(%{{.*}} : f32) outs(%[[U]] : memref<32xf32>)
+//  CHECK-NEXT:     linalg.add ins(%[[T]], %[[T]] : {{.*}}) outs(%{{.*}} : memref<64xf32>)
+//  CHECK-NEXT:   }
+//   CHECK-DAG:   memref.dealloc %[[T]] : memref<64xf32>
+//   CHECK-DAG:   memref.dealloc %[[U]] : memref<32xf32>
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   return
+func.func @sequential_temporaries_share(%n: index, %x: memref<64xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<64xf32>
+    linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%a : memref<64xf32>)
+    linalg.add ins(%a, %a : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+    %b = memref.alloc() : memref<64xf32>
+    linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%b : memref<64xf32>)
+    %u = memref.alloc() : memref<32xf32>
+    linalg.fill ins(%f : f32) outs(%u : memref<32xf32>)
+    linalg.add ins(%b, %b : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+    memref.dealloc %u : memref<32xf32>
+  }
+  return
+}
+
+// -----
+
+// The second temporary is allocated before the last use of the first: the
+// two hold data at the same time, and each leaves the loop with a buffer of
+// its own.
+
+// CHECK-LABEL: func @overlapping_temporaries
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<64xf32>
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<64xf32>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     linalg.add ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[A]] : memref<64xf32>)
+//  CHECK-NEXT:     linalg.add ins(%[[A]], %{{.*}} : {{.*}}) outs(%[[B]] : memref<64xf32>)
+func.func @overlapping_temporaries(%n: index, %x: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<64xf32>
+    linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%a : memref<64xf32>)
+    %b = memref.alloc() : memref<64xf32>
+    linalg.add ins(%a, %x : memref<64xf32>, memref<64xf32>) outs(%b : memref<64xf32>)
+    linalg.add ins(%b, %b : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// The first temporary's descriptor is stored, and a load brings it back
+// after the second one is allocated: its memory may be used later than its
+// last visible use, so the two keep a buffer each.
+
+// CHECK-LABEL: func @stored_descriptor
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<64xf32>
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<64xf32>
+//  CHECK-NEXT:   scf.for
+//       CHECK:     memref.store %[[A]]
+//       CHECK:     linalg.add ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[B]] : memref<64xf32>)
+func.func @stored_descriptor(%n: index, %x: memref<64xf32>, %box: memref<memref<64xf32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %a = memref.alloc() : memref<64xf32>
+    memref.store %a, %box[] : memref<memref<64xf32>>
+    %b = memref.alloc() : memref<64xf32>
+    linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%b : memref<64xf32>)
+    %again = memref.load %box[] : memref<memref<64xf32>>
+    linalg.add ins(%b, %b : memref<64xf32>, memref<64xf32>) outs(%again : memref<64xf32>)
+    memref.dealloc %a : memref<64xf32>
+    memref.dealloc %b : memref<64xf32>
+  }
+  return
+}

@@ -1136,6 +1136,14 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     way), or when the op is in the body of a sequential loop that the buffer
     can leave next.
 
+    Two buffers of one loop body with the same type, sizes and attributes
+    need not both leave the loop: when the second is allocated after the
+    last op of the body that uses the first or an alias of it, and every
+    use of either is understood (no stored descriptor, no callee that keeps
+    it), the second takes the buffer hoisted for the first, and its free
+    goes away. The loop then holds one buffer for both, as each iteration
+    did before hoisting, instead of two.
+
     Parallel loops (`scf.forall`, `scf.parallel`, `affine.parallel`) run
     iterations concurrently, each of which needs its own buffer: they are
     never hoisted out of, unlike with upstream's `buffer-loop-hoisting`.

@@ -208,6 +208,10 @@ CAPABILITIES = [
             "mlir/unittests/Dialect/MemRef/CMakeLists.txt "
             "(add_mlir_unittest(MLIRMemRefTests ...)); the lit wrapper "
             "test/Unit/static-memory-planner.test is then not needed.",
+            "The collector asks the series' BufferLifetimeAnalysis whether a "
+            "callee keeps a buffer passed to it, so MLIRMemRefTransforms "
+            "links MLIRBufferizationTransforms, which depends on the MemRef "
+            "dialect only.",
         ],
     },
     {

@@ -19,6 +19,7 @@
 // HELP: --optimized-buffer-deallocation-pipeline
 // HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --bound-dynamic-allocations
+// HELP-NEXT: --callee-workspace
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
@@ -30,6 +31,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --public-function-workspace
 // HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership

@@ -69,8 +69,13 @@ void mlir::bufferization::buildDeallocationPipeline(
 
   // Merge the temporaries while they are still plain allocations; the
   // deallocation then frees each merged buffer once.
-  if (options.mergeAlloc)
-    pm.addPass(memref::createMergeAllocPass());
+  if (options.mergeAlloc) {
+    memref::MergeAllocPassOptions mergeOptions;
+    mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
+    mergeOptions.calleeWorkspace = options.calleeWorkspace;
+    mergeOptions.publicFunctionWorkspace = options.publicFunctionWorkspace;
+    pm.addPass(memref::createMergeAllocPass(mergeOptions));
+  }
 
   // `memref.realloc` frees its operand, which the ownership-based deallocation
   // does not model; expand it into alloc + copy first. The deallocation pass

@@ -12,13 +12,16 @@
 
 #include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
 
+#include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -33,16 +36,9 @@ namespace memref {
 using namespace mlir;
 using namespace mlir::memref;
 
-LogicalResult
-mlir::memref::mergeAllocations(Operation *root,
+/// Runs the three stages on `root`.
+static LogicalResult runStages(Operation *root,
                                const MergeAllocationOptions &options) {
-  if (options.alignment < 0 ||
-      (options.alignment > 0 &&
-       !llvm::isPowerOf2_64(static_cast<uint64_t>(options.alignment))))
-    return root->emitError("merge-alloc: the alignment must be zero or a "
-                           "power of two, got ")
-           << options.alignment;
-
   TraceCollectorFunc tracer =
       options.tracer ? options.tracer : collectTickLifetimeTraces;
   MemoryPlannerFunc planner =
@@ -73,6 +69,51 @@ mlir::memref::mergeAllocations(Operation *root,
   for (auto [trace, schedule] : llvm::zip_equal(scopes->scopeTraces, schedules))
     if (failed(mutator(root, trace->getAllocScope(), schedule, options)))
       return failure();
+  return success();
+}
+
+LogicalResult
+mlir::memref::mergeAllocations(Operation *root,
+                               const MergeAllocationOptions &options) {
+  if (options.alignment < 0 ||
+      (options.alignment > 0 &&
+       !llvm::isPowerOf2_64(static_cast<uint64_t>(options.alignment))))
+    return root->emitError("merge-alloc: the alignment must be zero or a "
+                           "power of two, got ")
+           << options.alignment;
+  if (!options.calleeWorkspaces)
+    return runStages(root, options);
+
+  // One function at a time, callees first (the strongly connected components
+  // of the call graph come in post-order), so that a function's callees
+  // have taken their workspaces, which it allocates around the calls, and
+  // their bounds do not change after they are measured. A function nested
+  // in another one is merged with it.
+  const CallGraph callGraph(root);
+  DenseMap<Operation *, int64_t> calleeBounds;
+  // Asked only whether callees keep their arguments: the functions merged
+  // so far changed no use of an argument but those of their workspaces.
+  bufferization::BufferLifetimeAnalysis lifetimes(root);
+  MergeAllocationOptions functionOptions = options;
+  functionOptions.calleeBoundCache = &calleeBounds;
+  functionOptions.lifetimes = &lifetimes;
+  for (auto scc = llvm::scc_begin(&callGraph); !scc.isAtEnd(); ++scc) {
+    bool recursive = scc.hasCycle();
+    for (const CallGraphNode *node : *scc) {
+      if (node->isExternal())
+        continue;
+      Operation *callable = node->getCallableRegion()->getParentOp();
+      if (auto outer = callable->getParentOfType<CallableOpInterface>();
+          outer && root->isProperAncestor(outer))
+        continue;
+      auto func = dyn_cast<FunctionOpInterface>(callable);
+      functionOptions.workspaceFunction =
+          !recursive && func && canTakeWorkspace(func, options) ? callable
+                                                                : nullptr;
+      if (failed(runStages(callable, functionOptions)))
+        return failure();
+    }
+  }
   return success();
 }
 
@@ -148,6 +189,9 @@ void MergeAllocPass::runOnOperation() {
   options.alignment = alignment;
   options.allowPeakIncrease = allowPeakIncrease;
   options.plannerMode = plannerMode;
+  options.assumeHoisting = assumeHoisting;
+  options.calleeWorkspaces = calleeWorkspace;
+  options.publicFunctionWorkspaces = publicFunctionWorkspace;
   options.onSkippedAlloc = [&](Operation *alloc, StringRef reason) {
     if (analysisOnly)
       alloc->setAttr("merge_alloc.skipped", builder.getStringAttr(reason));
@@ -193,6 +237,19 @@ void MergeAllocPass::runOnOperation() {
             "merge_alloc.offset",
             builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
       }
+    } else if (schedule.workspace) {
+      numAllocsMerged += tickTrace.allocations.size();
+      ++numWorkspaces;
+      if (totalBytes > schedule.totalSize)
+        numBytesSaved += totalBytes - schedule.totalSize;
+      remark::passed(
+          scopeOp->getLoc(),
+          remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
+          << ("takes a workspace of " + Twine(schedule.totalSize) +
+              " bytes from its callers for " +
+              Twine(tickTrace.allocations.size()) + " allocation(s) of " +
+              Twine(totalBytes) + " bytes (" + schedule.plannerName + ")")
+                 .str();
     } else {
       numAllocsMerged += tickTrace.allocations.size();
       ++numMergedBuffers;
@@ -221,6 +278,8 @@ void MergeAllocPass::runOnOperation() {
       json.attribute("function", function);
       json.attribute("memory_space", memorySpace);
       json.attribute("planner", schedule.plannerName);
+      if (schedule.workspace)
+        json.attribute("workspace", true);
       json.attribute("alignment",
                      static_cast<int64_t>(tickTrace.getAlignment()));
       json.attribute("total", static_cast<int64_t>(schedule.totalSize));

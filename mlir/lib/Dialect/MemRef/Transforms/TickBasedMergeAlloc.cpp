@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,6 +33,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -192,6 +194,21 @@ static bool mayEndEarly(Value buffer, const BufferViewFlowAnalysis &aliases) {
   return false;
 }
 
+/// Returns whether `value` may carry a buffer: the alias analysis links the
+/// operands of a call to all of its results, scalars too, but an integer,
+/// index or float (or a vector of them) cannot hold a buffer's descriptor.
+static bool mayCarryBuffer(Value value) {
+  Type type = value.getType();
+  if (auto vector = dyn_cast<VectorType>(type))
+    type = vector.getElementType();
+  return !type.isIntOrIndexOrFloat();
+}
+
+/// Returns whether `op` has buffer results.
+static bool hasBufferResults(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+}
+
 /// Returns whether `op` goes away once its results are unused: it has no
 /// regions, is not a terminator, and at most reads memory, as a load.
 static bool isRemovableWhenUnused(Operation *op) {
@@ -207,6 +224,110 @@ static bool isRemovableWhenUnused(Operation *op) {
   return llvm::all_of(effects, [](const MemoryEffects::EffectInstance &e) {
     return isa<MemoryEffects::Read>(e.getEffect());
   });
+}
+
+/// Returns whether `use` passes a buffer as the workspace argument of the
+/// callee of a call (`kWorkspaceAttrName`): the callee uses it only through
+/// views of temporaries that do not outlive the call.
+static bool isWorkspaceOperand(OpOperand &use,
+                               SymbolTableCollection &symbolTables) {
+  auto call = dyn_cast<CallOpInterface>(use.getOwner());
+  if (!call)
+    return false;
+  OperandRange arguments = call.getArgOperands();
+  if (arguments.empty())
+    return false;
+  unsigned begin = arguments.getBeginOperandIndex();
+  unsigned number = use.getOperandNumber();
+  if (number < begin || number >= begin + arguments.size())
+    return false;
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  if (!callee || callee.isExternal() ||
+      number - begin >= callee.getNumArguments())
+    return false;
+  return static_cast<bool>(
+      callee.getArgAttr(number - begin, kWorkspaceAttrName));
+}
+
+/// Returns whether `op` frees a buffer or is managed by hand: the pipeline
+/// frees no new allocation in such a function.
+static bool freesBuffers(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    if (nested->hasAttr("bufferization.manual_deallocation"))
+      return WalkResult::interrupt();
+    auto effectOp = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effectOp && effectOp.hasEffect<MemoryEffects::Free>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Returns whether the lifetime passes leave the buffers of `func` alone: it
+/// frees buffers by hand or runs `async` regions.
+static bool isLeftAlone(Operation *func) {
+  if (freesBuffers(func))
+    return true;
+  WalkResult result = func->walk([](Operation *op) {
+    return isAsynchronous(op) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Returns whether `hoist-alloc-dealloc-pairs` moves `alloc`, a mergeable
+/// allocation, out of every op between it and the block of `scopeOp`: each
+/// is an `scf.for` or `scf.while`, whose iterations free the buffer they
+/// allocate, so that the buffer apart is allocated before the outermost
+/// loop, whether or not it runs, and freed after it.
+static bool isHoistedToScope(Operation *alloc, Operation *scopeOp) {
+  for (Operation *parent = alloc->getParentOp(); parent != scopeOp;
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp, scf::WhileOp>(parent))
+      return false;
+  return true;
+}
+
+bool mlir::memref::canTakeWorkspace(FunctionOpInterface func,
+                                    const MergeAllocationOptions &options) {
+  if (func.isExternal() || !func.getFunctionBody().hasOneBlock())
+    return false;
+  if (!func.isPrivate() &&
+      !(options.publicFunctionWorkspaces && func.isPublic()))
+    return false;
+  Operation *symbolTableOp = func->getParentOp();
+  if (!symbolTableOp || !symbolTableOp->hasTrait<OpTrait::SymbolTable>())
+    return false;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, symbolTableOp);
+  if (!uses || uses->empty() || freesBuffers(func))
+    return false;
+  DenseMap<Operation *, bool> callerFrees;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    // Every use calls the function directly, so that each call can pass a
+    // workspace.
+    auto call = dyn_cast<CallOpInterface>(use.getUser());
+    if (!call || llvm::dyn_cast_if_present<SymbolRefAttr>(
+                     call.getCallableForCallee()) != use.getSymbolRef())
+      return false;
+    auto caller = call->getParentOfType<FunctionOpInterface>();
+    if (!caller || caller == func)
+      return false;
+    // The workspace is allocated right before the call and freed after it
+    // by the deallocation, which needs structured control flow around it
+    // and a caller it manages; a call in an `async` region may run after
+    // the op around it.
+    for (Operation *parent = call->getParentOp(); parent != caller;
+         parent = parent->getParentOp())
+      if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent))
+        return false;
+    auto [it, inserted] = callerFrees.try_emplace(caller, false);
+    if (inserted)
+      it->second = freesBuffers(caller);
+    if (it->second)
+      return false;
+  }
+  return true;
 }
 
 namespace {
@@ -266,12 +387,28 @@ private:
   /// runs, the buffers it returns included, or `kUnbounded`.
   int64_t getCalleeBound(CallOpInterface call);
 
+  /// Returns the analysis that tells whether a callee keeps an argument:
+  /// the options', or one of `root`, built on first use.
+  bufferization::BufferLifetimeAnalysis &getLifetimes() {
+    if (options.lifetimes)
+      return *options.lifetimes;
+    if (!ownLifetimes)
+      ownLifetimes =
+          std::make_unique<bufferization::BufferLifetimeAnalysis>(root);
+    return *ownLifetimes;
+  }
+
   const BufferViewFlowAnalysis &aliases;
   const MergeAllocationOptions &options;
+  Operation *root = nullptr;
+  std::unique_ptr<bufferization::BufferLifetimeAnalysis> ownLifetimes;
   SymbolTableCollection symbolTables;
   /// The memoized results of `getCalleeBound`; `kUnbounded` while a callee
-  /// is being measured, so that recursion is unbounded.
-  DenseMap<Operation *, int64_t> calleeBounds;
+  /// is being measured, so that recursion is unbounded. The options' cache,
+  /// if they have one.
+  DenseMap<Operation *, int64_t> ownCalleeBounds;
+  DenseMap<Operation *, int64_t> &calleeBounds =
+      options.calleeBoundCache ? *options.calleeBoundCache : ownCalleeBounds;
   /// First and last tick of each op; the last is the one of the last op
   /// nested in it.
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
@@ -393,6 +530,8 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   firstTick = std::numeric_limits<int64_t>::max();
   lastTick = std::numeric_limits<int64_t>::min();
   for (Value alias : aliasSet) {
+    if (!mayCarryBuffer(alias))
+      continue;
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if (deadOps.contains(user))
@@ -414,7 +553,25 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
         reject(user, "yielded or returned by");
         continue;
       }
+      if (isWorkspaceOperand(use, symbolTables)) {
+        // The callee uses its workspace only while the call runs.
+        auto [first, last] = ticks.lookup(anchor);
+        firstTick = std::min(firstTick, first);
+        lastTick = std::max(lastTick, last);
+        continue;
+      }
       if (isa<CallOpInterface>(user)) {
+        // The alias analysis takes the buffer results of a call for
+        // aliases of its operands, which would stretch the lifetime past
+        // where the rest of the pipeline frees the buffer.
+        if (!hasBufferResults(user) && getLifetimes().isUnderstoodUse(use)) {
+          // The callee reads or writes the buffer while it runs, and keeps
+          // no alias of it.
+          auto [first, last] = ticks.lookup(anchor);
+          firstTick = std::min(firstTick, first);
+          lastTick = std::max(lastTick, last);
+          continue;
+        }
         reject(user, "passed to a call by");
         continue;
       }
@@ -560,24 +717,35 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
     int64_t first = ticks.lookup(anchor).first;
     int64_t last =
         anchor == def ? ticks.lookup(def).first : ticks.lookup(anchor).second;
+    // The lower bound ends at the last use of the buffer itself where an
+    // alias is a call result, which the alias analysis links to every
+    // operand of the call, though the callee may return another buffer.
+    int64_t lowerLast = last;
+    bool callResultAlias = false;
     for (Value alias : aliases.resolve(buffer)) {
+      if (!mayCarryBuffer(alias))
+        continue;
+      if (alias != buffer &&
+          isa_and_present<CallOpInterface>(alias.getDefiningOp()))
+        callResultAlias = true;
       for (Operation *user : alias.getUsers()) {
         if (deadOps.contains(user))
           continue;
         Operation *userAnchor = scope->findAncestorOpInBlock(*user);
-        if (!userAnchor || userAnchor == terminator) {
-          last = end;
-          break;
-        }
-        last = std::max(last, ticks.lookup(userAnchor).second);
+        int64_t userLast = !userAnchor || userAnchor == terminator
+                               ? end
+                               : ticks.lookup(userAnchor).second;
+        last = std::max(last, userLast);
+        if (alias == buffer)
+          lowerLast = std::max(lowerLast, userLast);
       }
-      if (last == end)
-        break;
     }
+    if (!callResultAlias)
+      lowerLast = last;
     int64_t bytes = getModelledBytes(type, def);
     addUpper(first, last, getInstanceBytes(def, scopeOp, bytes));
     if (anchor == def && bytes < kUnbounded && !mayEndEarly(buffer, aliases))
-      addRange(background.lower, first, last, bytes);
+      addRange(background.lower, first, lowerLast, bytes);
   };
 
   scope->walk([&](Operation *op) {
@@ -645,7 +813,11 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     for (unsigned id : ids)
       result.skippedAllocs.push_back({candidates[id].alloc, reason.str()});
   };
-  if (candidates.size() < 2) {
+  // A function that may take a workspace holds it for the whole call.
+  bool workspaceScope = options.workspaceFunction &&
+                        scopeOp == options.workspaceFunction &&
+                        scopeOp->getRegion(0).hasOneBlock();
+  if (candidates.size() < 2 && !workspaceScope) {
     skipAll({0}, "the only mergeable allocation of its scope");
     return;
   }
@@ -663,6 +835,14 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   };
   SmallVector<Candidate> model;
   DenseSet<Operation *> members;
+  // With `assumeHoisting`, a buffer of a loop body that the rest of the
+  // pipeline hoists to the scope's block surely lives over the whole loop.
+  Operation *function =
+      scopeOp->hasTrait<OpTrait::IsIsolatedFromAbove>()
+          ? scopeOp
+          : scopeOp->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  bool mayHoist = options.assumeHoisting && function && !isLeftAlone(function);
+  SmallVector<bool> hoisted;
   for (const TickAllocation &allocation : candidates) {
     AllocOp allocOp = allocation.alloc;
     Operation *alloc = allocOp;
@@ -670,7 +850,13 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     Operation *anchor = scope->findAncestorOpInBlock(*alloc);
     int64_t allocTick = ticks.lookup(alloc).first;
     Candidate candidate;
-    if (anchor == alloc) {
+    hoisted.push_back(mayHoist && anchor != alloc &&
+                      isHoistedToScope(alloc, scopeOp));
+    if (hoisted.back()) {
+      std::tie(candidate.hullFirst, candidate.hullLast) = ticks.lookup(anchor);
+      candidate.rangeFirst = candidate.exactFirst = candidate.hullFirst;
+      candidate.rangeLast = candidate.exactLast = candidate.hullLast;
+    } else if (anchor == alloc) {
       candidate.rangeFirst = candidate.hullFirst = allocTick;
       candidate.rangeLast = candidate.hullLast = allocation.lastTick;
     } else {
@@ -685,8 +871,10 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     }
     candidate.cost = static_cast<int64_t>(allocation.size) +
                      static_cast<int64_t>(allocOp.getAlignment().value_or(0));
-    candidate.exactFirst = allocTick;
-    candidate.exactLast = allocation.lastTick;
+    if (!hoisted.back()) {
+      candidate.exactFirst = allocTick;
+      candidate.exactLast = allocation.lastTick;
+    }
     for (int64_t *tick :
          {&candidate.rangeFirst, &candidate.rangeLast, &candidate.hullFirst,
           &candidate.hullLast, &candidate.exactFirst, &candidate.exactLast})
@@ -716,10 +904,12 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     }
     held[candidate.rangeFirst] += candidate.cost;
     held[candidate.rangeLast + 1] -= candidate.cost;
-    // Only a buffer of the scope's own block is allocated whenever the scope
-    // runs; one in a branch or a loop may never be.
-    if (copied[id] || scope->findAncestorOpInBlock(*candidates[id].alloc) !=
-                          candidates[id].alloc)
+    // Only a buffer of the scope's own block, or one hoisted to it, is
+    // allocated whenever the scope runs; one in a branch or a loop may
+    // never be.
+    if (copied[id] ||
+        (!hoisted[id] && scope->findAncestorOpInBlock(*candidates[id].alloc) !=
+                             candidates[id].alloc))
       continue;
     surelyHeld[candidate.rangeFirst] += candidate.cost;
     surelyHeld[candidate.rangeLast + 1] -= candidate.cost;
@@ -882,6 +1072,45 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     return rest;
   };
 
+  // The workspace of a function takes every buffer that may be merged, and
+  // the callers hold it over every tick of the function.
+  if (workspaceScope) {
+    SmallVector<unsigned> members;
+    for (unsigned id : order)
+      if (!copied[id] && model[id].cost < kLargestModelled)
+        members.push_back(id);
+    if (!members.empty()) {
+      auto [workspace, cost] = planPrefix(members, members.size());
+      for (unsigned id : members)
+        take(id);
+      if (workspace && fitsOver(0, static_cast<int64_t>(numTicks) - 1, cost)) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << "merge-alloc: a workspace of " << cost << " bytes for "
+                   << members.size() << " buffers\n");
+        workspace->setWorkspace();
+        SmallVector<unsigned> others;
+        for (unsigned id = 0; id < candidates.size(); ++id)
+          if (!copied[id] && model[id].cost >= kLargestModelled)
+            others.push_back(id);
+        skipAll(others, "too large to model");
+        SmallVector<unsigned> copiedIds;
+        for (unsigned id = 0; id < candidates.size(); ++id)
+          if (copied[id])
+            copiedIds.push_back(id);
+        skipAll(copiedIds, "copied from or into, so the pipeline may remove "
+                           "it; merged, it could raise the peak");
+        result.scopeTraces.push_back(std::move(workspace));
+        return;
+      }
+      for (unsigned id : members)
+        release(id);
+    }
+    if (candidates.size() < 2) {
+      skipAll({0}, "the only mergeable allocation of its scope");
+      return;
+    }
+  }
+
   // The queue of the buffers to sweep, and where the lives of the queued
   // ones start: the ticks before the earliest of them are final for the
   // open group, since no buffer that could still join it lives there.
@@ -985,6 +1214,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
 }
 
 MemoryTraceScopes TickCollector::collect(Operation *root) {
+  this->root = root;
   assignTicks(root);
   findDeadOps(root);
   MemoryTraceScopes result;
@@ -1053,10 +1283,89 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
   schedule.memorySpace = trace.getMemorySpace();
   schedule.plannerName = stringifyMemoryPlannerMode(plan->mode).str();
   schedule.bufferAlignment = tickTrace->getBufferAlignment();
+  schedule.workspace = trace.isWorkspace();
   for (auto [allocation, offset] :
        llvm::zip_equal(tickTrace->allocations, plan->offsets))
     schedule.allocToOffset[allocation.alloc] = offset;
   return schedule;
+}
+
+/// Replaces each of `allocs` with a `memref.view` of `buffer` at its offset in
+/// `schedule`. The offsets are constants, one per value, created at the
+/// insertion point of `builder`, which must dominate every allocation.
+static void replaceWithViews(OpBuilder &builder, Location loc,
+                             ArrayRef<AllocOp> allocs, Value buffer,
+                             const MemorySchedule &schedule) {
+  DenseMap<int64_t, Value> offsets;
+  for (AllocOp alloc : allocs) {
+    int64_t offsetValue = schedule.allocToOffset.lookup(alloc);
+    Value &offset = offsets[offsetValue];
+    if (!offset)
+      offset = arith::ConstantIndexOp::create(builder, loc, offsetValue);
+  }
+  for (AllocOp alloc : allocs) {
+    builder.setInsertionPoint(alloc);
+    Value offset = offsets.lookup(schedule.allocToOffset.lookup(alloc));
+    Value view = ViewOp::create(builder, alloc.getLoc(), alloc.getType(),
+                                buffer, offset, ValueRange());
+    alloc.getResult().replaceAllUsesWith(view);
+    alloc.erase();
+  }
+}
+
+/// Makes the buffer of `schedule` a new last argument of the function whose
+/// entry block is `scope`, replaces each of `allocs` with a view of it, and
+/// allocates it right before every call of the function.
+static LogicalResult addWorkspace(Operation *root, Block *scope,
+                                  const MemorySchedule &schedule,
+                                  ArrayRef<AllocOp> allocs) {
+  auto func = dyn_cast<FunctionOpInterface>(scope->getParentOp());
+  if (!func || &func.getFunctionBody().front() != scope)
+    return root->emitError("merge-alloc: a workspace outside the entry block "
+                           "of a function");
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, func->getParentOp());
+  if (!uses)
+    return func.emitError("merge-alloc: the calls of a function that takes a "
+                          "workspace are not known");
+  SmallVector<CallOpInterface> calls;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<CallOpInterface>(use.getUser());
+    if (!call)
+      return func.emitError("merge-alloc: a function that takes a workspace "
+                            "is used by '")
+             << use.getUser()->getName() << "', which is not a call";
+    calls.push_back(call);
+  }
+
+  OpBuilder builder(func.getContext());
+  auto workspaceType = MemRefType::get(
+      {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
+      MemRefLayoutAttrInterface(), schedule.memorySpace);
+  IntegerAttr alignment;
+  Attribute marker = builder.getUnitAttr();
+  if (schedule.bufferAlignment) {
+    alignment = builder.getI64IntegerAttr(
+        static_cast<int64_t>(*schedule.bufferAlignment));
+    marker = alignment;
+  }
+  unsigned index = func.getNumArguments();
+  if (failed(func.insertArgument(index, workspaceType,
+                                 builder.getDictionaryAttr(builder.getNamedAttr(
+                                     kWorkspaceAttrName, marker)),
+                                 func.getLoc())))
+    return func.emitError("merge-alloc: cannot add a workspace argument");
+  Value workspace = scope->getArgument(index);
+
+  builder.setInsertionPointToStart(scope);
+  replaceWithViews(builder, func.getLoc(), allocs, workspace, schedule);
+  for (CallOpInterface call : calls) {
+    builder.setInsertionPoint(call);
+    Value buffer =
+        AllocOp::create(builder, call.getLoc(), workspaceType, alignment);
+    call.getArgOperandsMutable().append(buffer);
+  }
+  return success();
 }
 
 LogicalResult
@@ -1074,6 +1383,8 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
   if (allocs.size() != schedule.allocToOffset.size())
     return root->emitError("merge-alloc: a scheduled allocation is not in its "
                            "allocation scope");
+  if (schedule.workspace)
+    return addWorkspace(root, scope, schedule, allocs);
 
   // The merged allocation goes right before the first op of the scope's
   // block that holds a merged buffer, so that it is not held earlier than
@@ -1092,22 +1403,8 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
     alignment = builder.getI64IntegerAttr(
         static_cast<int64_t>(*schedule.bufferAlignment));
   Value merged = AllocOp::create(builder, loc, mergedType, alignment);
-  // One constant per offset, next to the merged allocation, which dominates
-  // every view of it.
-  DenseMap<int64_t, Value> offsets;
-  for (AllocOp alloc : allocs) {
-    int64_t offsetValue = schedule.allocToOffset.lookup(alloc);
-    Value &offset = offsets[offsetValue];
-    if (!offset)
-      offset = arith::ConstantIndexOp::create(builder, loc, offsetValue);
-  }
-  for (AllocOp alloc : allocs) {
-    builder.setInsertionPoint(alloc);
-    Value offset = offsets.lookup(schedule.allocToOffset.lookup(alloc));
-    Value view = ViewOp::create(builder, alloc.getLoc(), alloc.getType(),
-                                merged, offset, ValueRange());
-    alloc.getResult().replaceAllUsesWith(view);
-    alloc.erase();
-  }
+  // The offsets go next to the merged allocation, which dominates every
+  // view of it.
+  replaceWithViews(builder, loc, allocs, merged, schedule);
   return success();
 }

@@ -5,6 +5,7 @@
 // HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --bound-dynamic-allocations
+// HELP-NEXT: --callee-workspace
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
@@ -16,6 +17,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --public-function-workspace
 // HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -24,6 +26,7 @@
 // HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
 // HELP-NEXT: --allow-observable-result-copies
 // HELP-NEXT: --bound-dynamic-allocations
+// HELP-NEXT: --callee-workspace
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
@@ -35,6 +38,7 @@
 // HELP-NEXT: --merge-alloc
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
+// HELP-NEXT: --public-function-workspace
 // HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership
@@ -173,8 +177,20 @@
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   lift-unstructured-control-flow,
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false plan-file= planner=cost-model},
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
+
+// The workspace options reach merge-alloc.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWORKSPACE
+// NOWORKSPACE: merge-alloc{{.*}} callee-workspace=false {{.*}} public-function-workspace=false},
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true public-function-workspace=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PUBLICWORKSPACE
+// PUBLICWORKSPACE: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=true},
+// merge-alloc plans with the hoisting only when the pipeline hoists.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true hoist-alloc-dealloc-pairs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGENOHOIST
+// MERGENOHOIST: merge-alloc{{.*}} assume-hoisting=false {{.*}}},
 
 // The input check runs only for private-function-dynamic-ownership, whose
 // upstream limitation it guards.

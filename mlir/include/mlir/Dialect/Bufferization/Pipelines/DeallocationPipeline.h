@@ -42,6 +42,21 @@ struct DeallocationPipelineOptions
                      "the deallocation"),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> calleeWorkspace{
+      *this, "callee-workspace",
+      llvm::cl::desc("Under merge-alloc, plan the temporaries of each "
+                     "function whose every call is visible into a "
+                     "workspace that its callers allocate and pass in, so "
+                     "that they plan it with their own temporaries"),
+      llvm::cl::init(true)};
+
+  PassOptions::Option<bool> publicFunctionWorkspace{
+      *this, "public-function-workspace",
+      llvm::cl::desc("Under merge-alloc and callee-workspace, let public "
+                     "functions take a workspace too: the module must hold "
+                     "every call of them"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> privateFunctionDynamicOwnership{
       *this, "private-function-dynamic-ownership",
       llvm::cl::desc(

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
@@ -35,9 +36,17 @@
 
 namespace mlir {
 class BufferViewFlowAnalysis;
+namespace bufferization {
+class BufferLifetimeAnalysis;
+} // namespace bufferization
 
 namespace memref {
 struct MergeAllocationOptions;
+
+/// The argument attribute that marks a function's workspace: a buffer its
+/// callers allocate and pass in, in which merge-alloc planned the function's
+/// temporaries. An integer value is the alignment in bytes the buffer needs.
+constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
 
 /// The lifetimes of the buffers that are merged into one allocation: those of
 /// one allocation scope and memory space. What a lifetime is depends on the
@@ -52,6 +61,11 @@ public:
 
   TraceKind getTraceKind() const { return kind; }
 
+  /// Whether the merged buffer is the workspace of the function whose body
+  /// is the scope: the callers allocate it and pass it in.
+  bool isWorkspace() const { return workspace; }
+  void setWorkspace(bool value = true) { workspace = value; }
+
   /// The block the merged allocation is placed in, right before the first op
   /// of the block that holds one of the merged buffers.
   virtual Block *getAllocScope() const = 0;
@@ -60,6 +74,7 @@ public:
 
 private:
   TraceKind kind;
+  bool workspace = false;
 };
 
 /// What a trace collector found in the IR.
@@ -82,6 +97,9 @@ struct MemorySchedule {
   std::optional<uint64_t> bufferAlignment;
   /// What made the plan, for reports.
   std::string plannerName;
+  /// The merged buffer is the workspace argument of the scope's function
+  /// (`LifetimeTrace::isWorkspace`).
+  bool workspace = false;
 };
 
 using TraceCollectorFunc = std::function<FailureOr<MemoryTraceScopes>(
@@ -109,6 +127,35 @@ struct MergeAllocationOptions {
   bool allowPeakIncrease = false;
   /// How the tick-based planner places the buffers.
   MemoryPlannerMode plannerMode = MemoryPlannerMode::CostModel;
+  /// Plan with the lifetimes `hoist-alloc-dealloc-pairs` gives the buffers
+  /// after the deallocation: a buffer allocated in the bodies of `scf.for` and
+  /// `scf.while` loops up to its scope is held over the outermost of them,
+  /// whether or not it runs, so that merging the temporaries of a loop body
+  /// takes no more than hoisting them apart. Outside of the pipeline that
+  /// runs the hoisting, such a buffer may never be allocated.
+  bool assumeHoisting = false;
+  /// Plan the temporaries of each function whose every call is visible
+  /// (private, non-recursive, called directly and synchronously from
+  /// functions that free no buffer by hand) into one workspace that its
+  /// callers allocate around each call and pass in, where holding it for the
+  /// whole call does not raise the function's peak. The functions are
+  /// merged callees first, so a caller plans its callees' workspaces with
+  /// its own temporaries.
+  bool calleeWorkspaces = false;
+  /// With `calleeWorkspaces`, public functions may take a workspace too: the
+  /// module is then taken to hold every call of them.
+  bool publicFunctionWorkspaces = false;
+  /// Set by `mergeAllocations` under `calleeWorkspaces` while it merges one
+  /// function: the function that may take a workspace, if it may.
+  Operation *workspaceFunction = nullptr;
+  /// Set by `mergeAllocations` under `calleeWorkspaces`: the most bytes each
+  /// callee may hold while it runs, kept across the functions, each of which
+  /// is measured only after it was merged.
+  DenseMap<Operation *, int64_t> *calleeBoundCache = nullptr;
+  /// The analysis the tick-based collector asks whether a callee keeps a
+  /// buffer passed to it; by default, one of the root, built when needed.
+  /// `mergeAllocations` sets one of the whole root under `calleeWorkspaces`.
+  bufferization::BufferLifetimeAnalysis *lifetimes = nullptr;
   TraceCollectorFunc tracer;
   MemoryPlannerFunc planner;
   MemoryMergeMutatorFunc mutator;
@@ -198,12 +245,25 @@ planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
 /// The default mutator: allocates `schedule.totalSize` bytes of `i8` (with
 /// `schedule.bufferAlignment`) in `scope`, right before the first op of the
 /// block that holds a scheduled `memref.alloc`, and replaces each scheduled
-/// `memref.alloc` with a `memref.view` of it at the scheduled offset.
+/// `memref.alloc` with a `memref.view` of it at the scheduled offset. For a
+/// workspace schedule, the buffer is instead a new last argument of the
+/// scope's function, marked `kWorkspaceAttrName`, and every call of the
+/// function allocates it right before the call.
 LogicalResult mergeScheduledAllocations(Operation *root, Block *scope,
                                         const MemorySchedule &schedule,
                                         const MergeAllocationOptions &options);
 
-/// Runs the three stages on `root`.
+/// Returns whether `func` may take a workspace under `options`: it has a body
+/// of one block, is private (or public, under
+/// `options.publicFunctionWorkspaces`), frees no buffer by hand, and every
+/// use of its symbol is a direct call of it from another function that frees
+/// no buffer by hand, with only synchronous `RegionBranchOpInterface` ops
+/// around the call. Whether it is recursive is the caller's to check.
+bool canTakeWorkspace(FunctionOpInterface func,
+                      const MergeAllocationOptions &options);
+
+/// Runs the three stages on `root`; under `options.calleeWorkspaces`, once
+/// per function of the call graph of `root`, callees first.
 LogicalResult mergeAllocations(Operation *root,
                                const MergeAllocationOptions &options);
 

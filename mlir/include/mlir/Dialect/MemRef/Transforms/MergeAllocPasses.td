@@ -101,6 +101,55 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
     largest buffers first, each in the smallest gap that fits. `smallest`
     runs all three and keeps the smallest plan.
 
+    With `assume-hoisting`, the check takes the buffers of `scf.for` and
+    `scf.while` bodies for what `hoist-alloc-dealloc-pairs` makes of them
+    after the deallocation: buffers allocated before the outermost such loop
+    around them in their scope, whether or not it runs, and freed after it.
+    Merging the temporaries of a loop body then takes no more than hoisting
+    them apart. The series' pipeline sets it when it hoists.
+
+    With `callee-workspace`, the functions are merged one at a time, callees
+    first, and the temporaries of a function whose every call is visible
+    are planned into a workspace instead: one buffer that each caller
+    allocates right before the call and passes in as a new last argument,
+    marked `merge_alloc.workspace` (with the alignment it needs, if any).
+    A caller then plans its callees' workspaces with its own temporaries,
+    recursively up the call graph, and the rest of the pipeline hoists them
+    out of the caller's loops like any temporary. A function takes a
+    workspace when it is private (or public, under
+    `public-function-workspace`), not recursive, frees no buffer by hand,
+    and is only called directly, from functions that free no buffer by
+    hand, outside of `async` regions and of ops without
+    `RegionBranchOpInterface`; and when holding the workspace for the
+    whole call does not raise the function's peak, by the check above with
+    the merged buffer held over every tick of the function. Otherwise its
+    temporaries are merged as without the option. Each workspace is
+    reported as a `passed` remark `CalleeWorkspace`:
+
+    ```mlir
+    func.func private @kernel(%x: memref<512xf32>) {
+      %t = memref.alloc() : memref<512xf32>
+      ...
+    }
+    func.func @main(%x: memref<512xf32>) {
+      call @kernel(%x) : (memref<512xf32>) -> ()
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func private @kernel(%x: memref<512xf32>,
+                              %ws: memref<2048xi8> {merge_alloc.workspace}) {
+      %t = memref.view %ws[%c0][] : memref<2048xi8> to memref<512xf32>
+      ...
+    }
+    func.func @main(%x: memref<512xf32>) {
+      %ws = memref.alloc() : memref<2048xi8>
+      call @kernel(%x, %ws) : (memref<512xf32>, memref<2048xi8>) -> ()
+    }
+    ```
+
     With `analysis-only`, the IR is not rewritten; each allocation is
     annotated instead: `merge_alloc.scope`, `merge_alloc.ticks` and
     `merge_alloc.offset` on mergeable ones (the scope op carries
@@ -136,6 +185,19 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
              clEnumValN(::mlir::memref::MemoryPlannerMode::Smallest,
                         "smallest",
                         "The smallest plan of the other modes"))}]>,
+    Option<"assumeHoisting", "assume-hoisting", "bool", /*default=*/"false",
+           "Plan with the lifetimes hoist-alloc-dealloc-pairs gives: a "
+           "buffer allocated in scf.for and scf.while bodies is held over "
+           "the outermost of those loops in its scope, whether or not it "
+           "runs">,
+    Option<"calleeWorkspace", "callee-workspace", "bool", /*default=*/"false",
+           "Plan the temporaries of each function whose every call is "
+           "visible into a workspace buffer that its callers allocate and "
+           "pass in">,
+    Option<"publicFunctionWorkspace", "public-function-workspace", "bool",
+           /*default=*/"false",
+           "With callee-workspace, let public functions take a workspace "
+           "too: every call of them must be in the module">,
     Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
            "Annotate the allocations with their scope, ticks and offset "
            "instead of rewriting them">,
@@ -148,6 +210,9 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
               "Number of allocations replaced with views of a merged buffer">,
     Statistic<"numMergedBuffers", "num-merged-buffers",
               "Number of merged buffers created">,
+    Statistic<"numWorkspaces", "num-workspaces",
+              "Number of functions that take a workspace from their "
+              "callers">,
     Statistic<"numBytesSaved", "num-bytes-saved",
               "Bytes of the merged allocations minus those of the merged "
               "buffers">,

@@ -1,0 +1,309 @@
+// RUN: mlir-opt %s -merge-alloc="callee-workspace" -split-input-file | FileCheck %s
+// RUN: mlir-opt %s -merge-alloc="callee-workspace public-function-workspace" -split-input-file | FileCheck %s --check-prefix=PUBLIC
+// RUN: mlir-opt %s -merge-alloc -split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: mlir-opt %s -merge-alloc="callee-workspace" -split-input-file --remarks-filter=merge-alloc --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: mlir-opt %s -merge-alloc="analysis-only" -split-input-file | FileCheck %s --check-prefix=ANALYSIS
+
+// A private kernel with three temporaries of 2 KiB, two of them alive at
+// once, called from a loop. Its temporaries are planned into a workspace of
+// 4096 bytes, a new last argument; the caller allocates it right before the
+// call, where the rest of the pipeline frees it after the call and hoists
+// the pair out of the loop. Without the option, the kernel's temporaries
+// become one merged buffer of its own.
+
+// CHECK-LABEL: func private @kernel
+//  CHECK-SAME: (%[[X:.*]]: memref<512xf32>, %[[OUT:.*]]: memref<512xf32>, %[[WS:.*]]: memref<4096xi8> {merge_alloc.workspace})
+//   CHECK-NOT: memref.alloc
+//   CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG: %[[C2048:.*]] = arith.constant 2048 : index
+//       CHECK: %[[A:.*]] = memref.view %[[WS]][%[[C0]]][] : memref<4096xi8> to memref<512xf32>
+//       CHECK: linalg.add ins(%[[X]], %[[X]] : {{.*}}) outs(%[[A]] : memref<512xf32>)
+//       CHECK: %[[B:.*]] = memref.view %[[WS]][%[[C2048]]][] : memref<4096xi8> to memref<512xf32>
+//       CHECK: linalg.mul ins(%[[A]], %[[X]] : {{.*}}) outs(%[[B]] : memref<512xf32>)
+//       CHECK: %[[C:.*]] = memref.view %[[WS]][%[[C0]]][] : memref<4096xi8> to memref<512xf32>
+//       CHECK: linalg.sub ins(%[[B]], %[[X]] : {{.*}}) outs(%[[C]] : memref<512xf32>)
+//       CHECK: linalg.add ins(%[[C]], %[[X]] : {{.*}}) outs(%[[OUT]] : memref<512xf32>)
+//   CHECK-NOT: memref.alloc
+//       CHECK: return
+// CHECK-LABEL: func @caller
+//       CHECK: scf.for
+//  CHECK-NEXT: %[[W:.*]] = memref.alloc() : memref<4096xi8>
+//  CHECK-NEXT: call @kernel(%{{.*}}, %{{.*}}, %[[W]]) : (memref<512xf32>, memref<512xf32>, memref<4096xi8>) -> ()
+// OFF-LABEL: func private @kernel
+//  OFF-SAME: (%{{.*}}: memref<512xf32>, %{{.*}}: memref<512xf32>)
+//       OFF: memref.alloc() : memref<4096xi8>
+// OFF-LABEL: func @caller
+//   OFF-NOT: memref.alloc
+//       OFF: return
+// REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 4096 bytes from its callers for 3 allocation(s) of 6144 bytes (cost-model)"
+func.func private @kernel(%x: memref<512xf32>, %out: memref<512xf32>) {
+  %a = memref.alloc() : memref<512xf32>
+  linalg.add ins(%x, %x : memref<512xf32>, memref<512xf32>) outs(%a : memref<512xf32>)
+  %b = memref.alloc() : memref<512xf32>
+  linalg.mul ins(%a, %x : memref<512xf32>, memref<512xf32>) outs(%b : memref<512xf32>)
+  %c = memref.alloc() : memref<512xf32>
+  linalg.sub ins(%b, %x : memref<512xf32>, memref<512xf32>) outs(%c : memref<512xf32>)
+  linalg.add ins(%c, %x : memref<512xf32>, memref<512xf32>) outs(%out : memref<512xf32>)
+  return
+}
+
+func.func @caller(%x: memref<512xf32>, %out: memref<512xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    func.call @kernel(%x, %out) : (memref<512xf32>, memref<512xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// A call chain: @inner's workspace is allocated around its call in
+// @middle, where it is a temporary like @middle's own, and both go into
+// @middle's workspace, which @outer allocates. The 1 KiB temporary of
+// @middle dies before the call, so the call's 512 bytes take its place.
+
+// CHECK-LABEL: func private @inner
+//  CHECK-SAME: %{{.*}}: memref<512xi8> {merge_alloc.workspace})
+// CHECK-LABEL: func private @middle
+//  CHECK-SAME: (%[[X:.*]]: memref<256xf32>, %[[WS:.*]]: memref<1024xi8> {merge_alloc.workspace})
+//   CHECK-NOT: memref.alloc
+//       CHECK: %[[T:.*]] = memref.view %[[WS]][%{{.*}}][] : memref<1024xi8> to memref<256xf32>
+//       CHECK: %[[IW:.*]] = memref.view %[[WS]][%{{.*}}][] : memref<1024xi8> to memref<512xi8>
+//       CHECK: call @inner(%[[X]], %[[IW]])
+// CHECK-LABEL: func @outer
+//       CHECK: %[[W:.*]] = memref.alloc() : memref<1024xi8>
+//  CHECK-NEXT: call @middle(%{{.*}}, %[[W]])
+// REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 512 bytes from its callers for 1 allocation(s) of 512 bytes (cost-model)"
+// REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 1024 bytes from its callers for 2 allocation(s) of 1536 bytes (cost-model)"
+func.func private @inner(%x: memref<256xf32>) {
+  %t = memref.alloc() : memref<128xf32>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %x[%c0] : memref<256xf32>
+  memref.store %v, %t[%c0] : memref<128xf32>
+  %w = memref.load %t[%c0] : memref<128xf32>
+  memref.store %w, %x[%c0] : memref<256xf32>
+  return
+}
+
+func.func private @middle(%x: memref<256xf32>) {
+  %t = memref.alloc() : memref<256xf32>
+  linalg.add ins(%x, %x : memref<256xf32>, memref<256xf32>) outs(%t : memref<256xf32>)
+  linalg.add ins(%t, %t : memref<256xf32>, memref<256xf32>) outs(%x : memref<256xf32>)
+  func.call @inner(%x) : (memref<256xf32>) -> ()
+  return
+}
+
+func.func @outer(%x: memref<256xf32>) {
+  func.call @middle(%x) : (memref<256xf32>) -> ()
+  return
+}
+
+// -----
+
+// A public function takes a workspace only under public-function-workspace.
+
+// CHECK-LABEL: func @public_kernel
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK: memref.alloc() : memref<64xf32>
+// PUBLIC-LABEL: func @public_kernel
+//  PUBLIC-SAME: (%{{.*}}: memref<64xf32>, %{{.*}}: memref<256xi8> {merge_alloc.workspace})
+//   PUBLIC-NOT: memref.alloc
+// PUBLIC-LABEL: func @public_caller
+//       PUBLIC: memref.alloc() : memref<256xi8>
+//       PUBLIC: call @public_kernel
+func.func @public_kernel(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @public_caller(%x: memref<64xf32>) {
+  func.call @public_kernel(%x) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Functions whose calls are not all visible and synchronous keep their
+// temporaries: a recursive one, one whose address is taken, and one called
+// in an async.execute region.
+
+// CHECK-LABEL: func private @recursive
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>, %{{.*}}: i1)
+//       CHECK: memref.alloc() : memref<64xf32>
+// CHECK-LABEL: func private @address_taken
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK: memref.alloc() : memref<64xf32>
+// CHECK-LABEL: func private @called_async
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK: memref.alloc() : memref<64xf32>
+// CHECK-LABEL: func @callers
+//   CHECK-NOT: memref.alloc
+//       CHECK: return
+func.func private @recursive(%x: memref<64xf32>, %c: i1) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  scf.if %c {
+    %false = arith.constant false
+    func.call @recursive(%x, %false) : (memref<64xf32>, i1) -> ()
+  }
+  return
+}
+
+func.func private @address_taken(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func private @called_async(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @callers(%x: memref<64xf32>, %c: i1) -> ((memref<64xf32>) -> ()) {
+  func.call @recursive(%x, %c) : (memref<64xf32>, i1) -> ()
+  func.call @address_taken(%x) : (memref<64xf32>) -> ()
+  %f = func.constant @address_taken : (memref<64xf32>) -> ()
+  %token = async.execute {
+    func.call @called_async(%x) : (memref<64xf32>) -> ()
+    async.yield
+  }
+  async.await %token : !async.token
+  return %f : (memref<64xf32>) -> ()
+}
+
+// -----
+
+// Holding a workspace for the whole call would raise the peak: the
+// temporary dies before the function allocates the larger buffer it
+// returns, so the function never holds more than 4096 bytes, and with a
+// workspace it would hold 4352. The temporary stays.
+
+// CHECK-LABEL: func private @returns_later
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>) -> memref<1024xf32>
+//       CHECK: memref.alloc() : memref<64xf32>
+//       CHECK: memref.alloc() : memref<1024xf32>
+func.func private @returns_later(%x: memref<64xf32>) -> memref<1024xf32> {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  %r = memref.alloc() : memref<1024xf32>
+  %f = arith.constant 1.0 : f32
+  linalg.fill ins(%f : f32) outs(%r : memref<1024xf32>)
+  return %r : memref<1024xf32>
+}
+
+func.func @returns_later_caller(%x: memref<64xf32>) -> memref<1024xf32> {
+  %r = func.call @returns_later(%x) : (memref<64xf32>) -> memref<1024xf32>
+  return %r : memref<1024xf32>
+}
+
+// -----
+
+// A caller that frees buffers by hand would never free the workspace: the
+// callee keeps its temporaries.
+
+// CHECK-LABEL: func private @callee_of_manual
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK: memref.alloc() : memref<64xf32>
+func.func private @callee_of_manual(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @manual(%x: memref<64xf32>) {
+  %own = memref.alloc() : memref<64xf32>
+  func.call @callee_of_manual(%own) : (memref<64xf32>) -> ()
+  linalg.copy ins(%own : memref<64xf32>) outs(%x : memref<64xf32>)
+  memref.dealloc %own : memref<64xf32>
+  return
+}
+
+// -----
+
+// A temporary that needs an aligned allocation: the workspace argument
+// carries the alignment, and the caller allocates it with it.
+
+// CHECK-LABEL: func private @aligned
+//  CHECK-SAME: %{{.*}}: memref<256xi8> {merge_alloc.workspace = 64 : i64})
+// CHECK-LABEL: func @aligned_caller
+//       CHECK: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+func.func private @aligned(%x: memref<64xf32>) {
+  %t = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @aligned_caller(%x: memref<64xf32>) {
+  func.call @aligned(%x) : (memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// A buffer passed to a call is accessed while the call runs when the
+// callee only reads and writes it (through views, or passing it on to
+// callees that do the same): such buffers merge like any other. One passed
+// to a callee that keeps it (returns or stores it), or to a call with
+// buffer results, which the alias analysis takes for aliases of the
+// operands, is left alone.
+
+// ANALYSIS-LABEL: func @passed_to_calls
+//       ANALYSIS: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, {{.*}}} : memref<64xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, {{.*}}} : memref<64xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.skipped = "passed to a call by 'func.call'"} : memref<64xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.skipped = "passed to a call by 'func.call'"} : memref<64xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.skipped = "passed to a call by 'func.call'"} : memref<64xf32>
+func.func private @reads_and_writes(%x: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %sub = memref.subview %x[0] [8] [1] : memref<64xf32> to memref<8xf32, strided<[1]>>
+  %v = memref.load %sub[%c0] : memref<8xf32, strided<[1]>>
+  memref.store %v, %x[%c0] : memref<64xf32>
+  return
+}
+
+func.func private @passes_on(%x: memref<64xf32>) {
+  func.call @reads_and_writes(%x) : (memref<64xf32>) -> ()
+  return
+}
+
+func.func private @stores(%x: memref<64xf32>, %box: memref<memref<64xf32>>) {
+  memref.store %x, %box[] : memref<memref<64xf32>>
+  return
+}
+
+func.func private @returns(%x: memref<64xf32>) -> memref<64xf32> {
+  return %x : memref<64xf32>
+}
+
+func.func private @other_result(%x: memref<64xf32>) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %x[%c0] : memref<64xf32>
+  %r = memref.alloc() : memref<4xf32>
+  memref.store %v, %r[%c0] : memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+func.func @passed_to_calls(%box: memref<memref<64xf32>>) -> (memref<64xf32>, memref<4xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  func.call @reads_and_writes(%a) : (memref<64xf32>) -> ()
+  %b = memref.alloc() : memref<64xf32>
+  func.call @passes_on(%b) : (memref<64xf32>) -> ()
+  %c = memref.alloc() : memref<64xf32>
+  func.call @stores(%c, %box) : (memref<64xf32>, memref<memref<64xf32>>) -> ()
+  %d = memref.alloc() : memref<64xf32>
+  %e = func.call @returns(%d) : (memref<64xf32>) -> memref<64xf32>
+  %f = memref.alloc() : memref<64xf32>
+  %g = func.call @other_result(%f) : (memref<64xf32>) -> memref<4xf32>
+  return %e, %g : memref<64xf32>, memref<4xf32>
+}

@@ -71,6 +71,11 @@ findDeallocInSameIteration(memref::AllocOp alloc, Operation *loop,
   return dealloc;
 }
 
+/// The mark of merge-alloc's allocation of a callee's workspace
+/// (`memref::kWorkspaceAttrName`).
+static constexpr StringLiteral kWorkspaceAllocAttrName =
+    "merge_alloc.workspace";
+
 /// Returns true if `value` is defined outside of `op`.
 static bool isDefinedOutside(Value value, Operation *op) {
   return !op->isAncestor(value.getParentRegion()->getParentOp());
@@ -288,6 +293,10 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         break;
 
       if (isa<scf::IfOp, scf::IndexSwitchOp>(parent)) {
+        // merge-alloc's allocation of a callee's workspace stays in its
+        // branch: merge-alloc took it for held only while the branch runs.
+        if (alloc->hasAttr(kWorkspaceAllocAttrName))
+          break;
         // A region of a branch runs at most once: hoisting pays off when
         // the other branch of an `scf.if` can share the buffer (one
         // allocation either way), or when the branch op is in a sequential

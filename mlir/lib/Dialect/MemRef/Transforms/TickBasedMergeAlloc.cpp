@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -275,15 +276,55 @@ static bool isLeftAlone(Operation *func) {
   return result.wasInterrupted();
 }
 
+/// Returns whether `value` may fold to a constant: it is defined by a
+/// constant-like op, or by a pure op all of whose operands may (looked at
+/// `depth` ops deep).
+static bool mayFoldToConstant(Value value, unsigned depth = 8) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (def->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  if (depth == 0)
+    return true;
+  if (def->getNumRegions() != 0 || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return mayFoldToConstant(operand, depth - 1);
+  });
+}
+
+/// Returns whether the canonicalizer may replace `loop` with its body or
+/// remove it: an `scf.for` whose bounds may fold to constants, unless they
+/// are constants of at least two iterations, or an `scf.while` whose
+/// condition may fold to a constant.
+static bool mayBeFoldedAway(Operation *loop) {
+  if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
+    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+    if (lb && ub && step && *step > 0 && *ub - *lb > *step)
+      return false;
+    return mayFoldToConstant(forOp.getLowerBound()) &&
+           mayFoldToConstant(forOp.getUpperBound()) &&
+           mayFoldToConstant(forOp.getStep());
+  }
+  auto whileOp = cast<scf::WhileOp>(loop);
+  return mayFoldToConstant(whileOp.getConditionOp().getCondition());
+}
+
 /// Returns whether `hoist-alloc-dealloc-pairs` moves `alloc`, a mergeable
 /// allocation, out of every op between it and the block of `scopeOp`: each
 /// is an `scf.for` or `scf.while`, whose iterations free the buffer they
 /// allocate, so that the buffer apart is allocated before the outermost
-/// loop, whether or not it runs, and freed after it.
+/// loop, whether or not it runs, and freed after it. A loop that the
+/// canonicalizer may fold away (one that runs at most once) is not taken
+/// for one: its body may end up in the scope's block, where the buffer apart
+/// lives only from its allocation to its last use.
 static bool isHoistedToScope(Operation *alloc, Operation *scopeOp) {
   for (Operation *parent = alloc->getParentOp(); parent != scopeOp;
        parent = parent->getParentOp())
-    if (!isa<scf::ForOp, scf::WhileOp>(parent))
+    if (!isa<scf::ForOp, scf::WhileOp>(parent) || mayBeFoldedAway(parent))
       return false;
   return true;
 }
@@ -1361,9 +1402,12 @@ static LogicalResult addWorkspace(Operation *root, Block *scope,
   replaceWithViews(builder, func.getLoc(), allocs, workspace, schedule);
   for (CallOpInterface call : calls) {
     builder.setInsertionPoint(call);
-    Value buffer =
+    auto buffer =
         AllocOp::create(builder, call.getLoc(), workspaceType, alignment);
-    call.getArgOperandsMutable().append(buffer);
+    // The mark keeps the rest of the pipeline from hoisting the allocation
+    // out of a branch, where it would be held on paths without the call.
+    buffer->setAttr(kWorkspaceAttrName, builder.getUnitAttr());
+    call.getArgOperandsMutable().append(buffer.getResult());
   }
   return success();
 }

@@ -542,3 +542,35 @@ func.func @stored_descriptor(%n: index, %x: memref<64xf32>, %box: memref<memref<
   }
   return
 }
+
+// -----
+
+// merge-alloc's allocation of a callee's workspace stays in its branch,
+// where merge-alloc took it for held only while the branch runs; the same
+// allocation without the mark leaves the branch and the loop.
+
+// CHECK-LABEL: func @workspace_in_branch
+//       CHECK:   %[[PLAIN:.*]] = memref.alloc() : memref<64xi8>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     scf.if
+//  CHECK-NEXT:       %[[WS:.*]] = memref.alloc() {merge_alloc.workspace} : memref<64xi8>
+//  CHECK-NEXT:       linalg.fill ins(%{{.*}} : i8) outs(%[[WS]] : memref<64xi8>)
+//  CHECK-NEXT:       memref.dealloc %[[WS]]
+//       CHECK:   memref.dealloc %[[PLAIN]]
+func.func @workspace_in_branch(%n: index, %c: i1, %v: i8) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      %ws = memref.alloc() {merge_alloc.workspace} : memref<64xi8>
+      linalg.fill ins(%v : i8) outs(%ws : memref<64xi8>)
+      memref.dealloc %ws : memref<64xi8>
+    }
+    scf.if %c {
+      %plain = memref.alloc() : memref<64xi8>
+      linalg.fill ins(%v : i8) outs(%plain : memref<64xi8>)
+      memref.dealloc %plain : memref<64xi8>
+    }
+  }
+  return
+}

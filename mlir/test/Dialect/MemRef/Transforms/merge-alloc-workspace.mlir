@@ -7,9 +7,9 @@
 // A private kernel with three temporaries of 2 KiB, two of them alive at
 // once, called from a loop. Its temporaries are planned into a workspace of
 // 4096 bytes, a new last argument; the caller allocates it right before the
-// call, where the rest of the pipeline frees it after the call and hoists
-// the pair out of the loop. Without the option, the kernel's temporaries
-// become one merged buffer of its own.
+// call, marked, where the rest of the pipeline frees it after the call and
+// hoists the pair out of the loop (but not out of a branch). Without the
+// option, the kernel's temporaries become one merged buffer of its own.
 
 // CHECK-LABEL: func private @kernel
 //  CHECK-SAME: (%[[X:.*]]: memref<512xf32>, %[[OUT:.*]]: memref<512xf32>, %[[WS:.*]]: memref<4096xi8> {merge_alloc.workspace})
@@ -27,7 +27,7 @@
 //       CHECK: return
 // CHECK-LABEL: func @caller
 //       CHECK: scf.for
-//  CHECK-NEXT: %[[W:.*]] = memref.alloc() : memref<4096xi8>
+//  CHECK-NEXT: %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<4096xi8>
 //  CHECK-NEXT: call @kernel(%{{.*}}, %{{.*}}, %[[W]]) : (memref<512xf32>, memref<512xf32>, memref<4096xi8>) -> ()
 // OFF-LABEL: func private @kernel
 //  OFF-SAME: (%{{.*}}: memref<512xf32>, %{{.*}}: memref<512xf32>)
@@ -72,7 +72,7 @@ func.func @caller(%x: memref<512xf32>, %out: memref<512xf32>, %n: index) {
 //       CHECK: %[[IW:.*]] = memref.view %[[WS]][%{{.*}}][] : memref<1024xi8> to memref<512xi8>
 //       CHECK: call @inner(%[[X]], %[[IW]])
 // CHECK-LABEL: func @outer
-//       CHECK: %[[W:.*]] = memref.alloc() : memref<1024xi8>
+//       CHECK: %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<1024xi8>
 //  CHECK-NEXT: call @middle(%{{.*}}, %[[W]])
 // REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 512 bytes from its callers for 1 allocation(s) of 512 bytes (cost-model)"
 // REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 1024 bytes from its callers for 2 allocation(s) of 1536 bytes (cost-model)"
@@ -110,7 +110,7 @@ func.func @outer(%x: memref<256xf32>) {
 //  PUBLIC-SAME: (%{{.*}}: memref<64xf32>, %{{.*}}: memref<256xi8> {merge_alloc.workspace})
 //   PUBLIC-NOT: memref.alloc
 // PUBLIC-LABEL: func @public_caller
-//       PUBLIC: memref.alloc() : memref<256xi8>
+//       PUBLIC: memref.alloc() {merge_alloc.workspace} : memref<256xi8>
 //       PUBLIC: call @public_kernel
 func.func @public_kernel(%x: memref<64xf32>) {
   %t = memref.alloc() : memref<64xf32>
@@ -236,7 +236,7 @@ func.func @manual(%x: memref<64xf32>) {
 // CHECK-LABEL: func private @aligned
 //  CHECK-SAME: %{{.*}}: memref<256xi8> {merge_alloc.workspace = 64 : i64})
 // CHECK-LABEL: func @aligned_caller
-//       CHECK: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+//       CHECK: memref.alloc() {alignment = 64 : i64, merge_alloc.workspace} : memref<256xi8>
 func.func private @aligned(%x: memref<64xf32>) {
   %t = memref.alloc() {alignment = 64 : i64} : memref<64xf32>
   linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)

@@ -116,6 +116,30 @@ func.func @loop_temporaries(%n: index, %f: f32, %out: memref<64xf32>) {
 
 // -----
 
+// COM: A loop of one iteration is folded away by the canonicalizer before
+// COM: anything hoists, and its body's buffers then live only from their
+// COM: allocation to their last use: even with assume-hoisting they are not
+// COM: taken to live over the loop, and are left alone.
+
+// HOIST-LABEL: func @single_iteration_loop
+//   HOIST-NOT: memref.view
+//       HOIST: return
+func.func @single_iteration_loop(%f: f32, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %c1 step %c1 {
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%f : f32) outs(%t : memref<64xf32>)
+    linalg.copy ins(%t : memref<64xf32>) outs(%out : memref<64xf32>)
+    %u = memref.alloc() : memref<64xf32>
+    linalg.copy ins(%out : memref<64xf32>) outs(%u : memref<64xf32>)
+    linalg.copy ins(%u : memref<64xf32>) outs(%out : memref<64xf32>)
+  }
+  return
+}
+
+// -----
+
 // COM: Buffers used in sibling inner loops of one outer loop live as long as
 // COM: the outer loop and do not share memory.
 

@@ -1134,7 +1134,10 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     when the other branch of an `scf.if` allocates a buffer of the same type
     and sizes, which then shares the hoisted buffer (one allocation either
     way), or when the op is in the body of a sequential loop that the buffer
-    can leave next.
+    can leave next. An allocation marked `merge_alloc.workspace`, which
+    merge-alloc made for a callee's workspace right before the call, stays
+    in its branch: merge-alloc's peak check took it for held only while
+    the branch runs.
 
     Two buffers of one loop body with the same type, sizes and attributes
     need not both leave the loop: when the second is allocated after the

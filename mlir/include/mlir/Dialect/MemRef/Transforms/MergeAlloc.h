@@ -46,6 +46,10 @@ struct MergeAllocationOptions;
 /// The argument attribute that marks a function's workspace: a buffer its
 /// callers allocate and pass in, in which merge-alloc planned the function's
 /// temporaries. An integer value is the alignment in bytes the buffer needs.
+/// On a `memref.alloc`, it marks the allocation of a workspace right before
+/// a call, which `hoist-alloc-dealloc-pairs` moves out of loops but not out
+/// of branches (the peak check takes it for held over the loops around it
+/// only).
 constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
 
 /// The lifetimes of the buffers that are merged into one allocation: those of

@@ -513,7 +513,9 @@ def init_worker(args):
 
 def fuzz_seed(seed):
     args = _ARGS
-    program = prog.generate(seed, max_stmts=args.max_stmts, unstructured=args.unstructured)
+    program = prog.generate(
+        seed, max_stmts=args.max_stmts, unstructured=args.unstructured, kernels=args.kernels
+    )
     text = prog.render(program)
     configs = args.configs or configs_for_seed(seed)
     if args.all_configs:
@@ -622,6 +624,13 @@ def main():
         default=prog.UNSTRUCTURED,
         help="share of drawn cf loops and cf.switch ops kept (the rest become scf ops)",
     )
+    parser.add_argument(
+        "--kernels",
+        type=float,
+        default=0.0,
+        help="share of private functions drawn as kernels without results, "
+        "whose temporaries merge-alloc plans into their callers' workspaces",
+    )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
     parser.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
     parser.add_argument("--llvm-prefix", default=os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"))
@@ -633,7 +642,13 @@ def main():
     args = parser.parse_args()
 
     if args.emit is not None:
-        print(prog.render(prog.generate(args.emit, max_stmts=args.max_stmts, unstructured=args.unstructured)))
+        print(
+            prog.render(
+                prog.generate(
+                    args.emit, max_stmts=args.max_stmts, unstructured=args.unstructured, kernels=args.kernels
+                )
+            )
+        )
         return 0
     if args.list_configs:
         for name in list(CONFIGS) + ["stock:default"]:

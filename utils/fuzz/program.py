@@ -190,9 +190,17 @@ class Generator:
     type) is a guess of what the renderer will find defined; the renderer
     has the last word."""
 
-    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=UNSTRUCTURED):
+    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=UNSTRUCTURED, kernels=0.0):
         self.rng = random.Random(seed)
         self.unstructured = unstructured
+        # The share of private functions drawn as kernels, which return
+        # nothing and keep their buffers to themselves: merge-alloc plans
+        # their temporaries into a workspace of their callers. A generator of
+        # its own decides, so that the programs of kernels=0 stay as they
+        # were.
+        self.kernels = kernels
+        self.kernel_rng = random.Random(seed * 7919 + 17)
+        self.kernel_names = set()
         self.seed = seed
         self.max_depth = max_depth
         self.budget = max_stmts
@@ -224,6 +232,9 @@ class Generator:
             ]
             results = [rng.choice(SIGNATURE_TYPES) for _ in range(rng.randint(0, 2))]
             public = rng.random() < 0.4
+            if not public and self.kernels and self.kernel_rng.random() < self.kernels:
+                results = []
+                self.kernel_names.add("priv%d" % (i + 1))
             name = ("pub%d" if public else "priv%d") % (i + 1)
             self.funcs.append(Func(name, public, params, results, [], []))
         main = Func("main", True, [], [], [], [])
@@ -235,7 +246,10 @@ class Generator:
             self.budget = total if index == 0 else max(4, total // 3)
             env = {n: t for n, t in fn.params}
             self.evolved = set()
-            fn.body = self.block(env, 0, index)
+            if fn.name in self.kernel_names:
+                fn.body = self.kernel_body(env, index)
+            else:
+                fn.body = self.block(env, 0, index)
             for ty in fn.results:
                 # Most often a buffer a loop replaced, if there is one.
                 evolved = sorted(n for n in self.evolved if env.get(n) == ty)
@@ -255,6 +269,35 @@ class Generator:
                     if rng.random() < 0.5:
                         fn.body.append(Stmt("print", src=name))
         return Program(self.seed, self.funcs)
+
+    def kernel_body(self, env, func_index):
+        """The body of a kernel: a chain of static temporaries computed from
+        each other and the arguments, then the usual statements, then the
+        last temporary added into each argument of its element type."""
+        krng = self.kernel_rng
+        ty = krng.choice([t for t in PALETTE if t.static])
+        stmts = []
+        chain = []
+        for _ in range(krng.randint(1, 4)):
+            name = self.new_var()
+            env[name] = ty
+            stmts.append(Stmt("alloc", dst=name, ty=ty, val=krng.randint(0, 9), iv=False))
+            if chain:
+                # The new temporary from the last one or two.
+                other = krng.choice(chain[-2:])
+                stmts.append(Stmt("map", dst=self.new_var(), a=chain[-1], b=other))
+                env[stmts[-1].f["dst"]] = ty
+                stmts.append(Stmt("update", dst=name, src=stmts[-1].f["dst"], idx=krng.randint(0, 3), val=1))
+            chain.append(name)
+        # A few statements of any kind between; most kernels are short.
+        self.budget = min(self.budget, krng.randint(0, 4))
+        stmts += self.block(env, 0, func_index)
+        for arg, arg_ty in sorted(env.items()):
+            if arg in chain or arg.startswith("#") or arg_ty.elt != ty.elt:
+                continue
+            if any(arg == n for n, _ in self.funcs[func_index].params):
+                stmts.append(Stmt("update", dst=arg, src=chain[-1], idx=krng.randint(0, 3), val=2))
+        return stmts
 
     def block(self, env, depth, func_index):
         stmts = []

@@ -97,6 +97,8 @@ mlir::memref::mergeAllocations(Operation *root,
   MergeAllocationOptions functionOptions = options;
   functionOptions.calleeBoundCache = &calleeBounds;
   functionOptions.lifetimes = &lifetimes;
+  CalleeWorkspaceCandidates candidates(root, options);
+  functionOptions.workspaceCandidates = &candidates;
   for (auto scc = llvm::scc_begin(&callGraph); !scc.isAtEnd(); ++scc) {
     bool recursive = scc.hasCycle();
     for (const CallGraphNode *node : *scc) {
@@ -108,8 +110,8 @@ mlir::memref::mergeAllocations(Operation *root,
         continue;
       auto func = dyn_cast<FunctionOpInterface>(callable);
       functionOptions.workspaceFunction =
-          !recursive && func && canTakeWorkspace(func, options) ? callable
-                                                                : nullptr;
+          !recursive && func && candidates.canTakeWorkspace(func) ? callable
+                                                                  : nullptr;
       if (failed(runStages(callable, functionOptions)))
         return failure();
     }

@@ -329,27 +329,48 @@ static bool isHoistedToScope(Operation *alloc, Operation *scopeOp) {
   return true;
 }
 
-bool mlir::memref::canTakeWorkspace(FunctionOpInterface func,
-                                    const MergeAllocationOptions &options) {
-  if (func.isExternal() || !func.getFunctionBody().hasOneBlock())
+CalleeWorkspaceCandidates::CalleeWorkspaceCandidates(
+    Operation *root, const MergeAllocationOptions &options)
+    : options(options),
+      symbolTableOp(root->hasTrait<OpTrait::SymbolTable>() ? root : nullptr) {
+  if (symbolTableOp)
+    users.emplace(symbolTables, symbolTableOp);
+}
+
+ArrayRef<Operation *>
+CalleeWorkspaceCandidates::getUsers(FunctionOpInterface func) const {
+  if (!users)
+    return {};
+  return users->getUsers(func);
+}
+
+bool CalleeWorkspaceCandidates::freesByHand(Operation *function) {
+  auto [it, inserted] = frees.try_emplace(function, false);
+  if (inserted)
+    it->second = freesBuffers(function);
+  return it->second;
+}
+
+bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
+  if (!users || func.isExternal() || !func.getFunctionBody().hasOneBlock())
     return false;
   if (!func.isPrivate() &&
       !(options.publicFunctionWorkspaces && func.isPublic()))
     return false;
-  Operation *symbolTableOp = func->getParentOp();
-  if (!symbolTableOp || !symbolTableOp->hasTrait<OpTrait::SymbolTable>())
+  if (func->getParentOp() != symbolTableOp)
     return false;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(func, symbolTableOp);
-  if (!uses || uses->empty() || freesBuffers(func))
+  ArrayRef<Operation *> funcUsers = users->getUsers(func);
+  if (funcUsers.empty() || freesByHand(func))
     return false;
-  DenseMap<Operation *, bool> callerFrees;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    // Every use calls the function directly, so that each call can pass a
-    // workspace.
-    auto call = dyn_cast<CallOpInterface>(use.getUser());
-    if (!call || llvm::dyn_cast_if_present<SymbolRefAttr>(
-                     call.getCallableForCallee()) != use.getSymbolRef())
+  for (Operation *user : funcUsers) {
+    // Every use calls the function directly, and names it nowhere else, so
+    // that each call can pass a workspace.
+    auto call = dyn_cast<CallOpInterface>(user);
+    if (!call || call.resolveCallableInTable(&symbolTables) != func)
+      return false;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(user);
+    if (!uses || llvm::range_size(*uses) != 1)
       return false;
     auto caller = call->getParentOfType<FunctionOpInterface>();
     if (!caller || caller == func)
@@ -362,10 +383,7 @@ bool mlir::memref::canTakeWorkspace(FunctionOpInterface func,
          parent = parent->getParentOp())
       if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent))
         return false;
-    auto [it, inserted] = callerFrees.try_emplace(caller, false);
-    if (inserted)
-      it->second = freesBuffers(caller);
-    if (it->second)
+    if (freesByHand(caller))
       return false;
   }
   return true;
@@ -455,6 +473,8 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
+  /// Whether the lifetime passes leave each function alone, once known.
+  DenseMap<Operation *, bool> leftAlone;
   int64_t nextTick = 0;
 };
 } // namespace
@@ -882,7 +902,13 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       scopeOp->hasTrait<OpTrait::IsIsolatedFromAbove>()
           ? scopeOp
           : scopeOp->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  bool mayHoist = options.assumeHoisting && function && !isLeftAlone(function);
+  bool mayHoist = false;
+  if (options.assumeHoisting && function) {
+    auto [it, inserted] = leftAlone.try_emplace(function, false);
+    if (inserted)
+      it->second = isLeftAlone(function);
+    mayHoist = !it->second;
+  }
   SmallVector<bool> hoisted;
   for (const TickAllocation &allocation : candidates) {
     AllocOp allocOp = allocation.alloc;
@@ -1359,23 +1385,22 @@ static void replaceWithViews(OpBuilder &builder, Location loc,
 /// allocates it right before every call of the function.
 static LogicalResult addWorkspace(Operation *root, Block *scope,
                                   const MemorySchedule &schedule,
-                                  ArrayRef<AllocOp> allocs) {
+                                  ArrayRef<AllocOp> allocs,
+                                  const MergeAllocationOptions &options) {
   auto func = dyn_cast<FunctionOpInterface>(scope->getParentOp());
   if (!func || &func.getFunctionBody().front() != scope)
     return root->emitError("merge-alloc: a workspace outside the entry block "
                            "of a function");
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(func, func->getParentOp());
-  if (!uses)
+  if (!options.workspaceCandidates)
     return func.emitError("merge-alloc: the calls of a function that takes a "
                           "workspace are not known");
   SmallVector<CallOpInterface> calls;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto call = dyn_cast<CallOpInterface>(use.getUser());
+  for (Operation *user : options.workspaceCandidates->getUsers(func)) {
+    auto call = dyn_cast<CallOpInterface>(user);
     if (!call)
       return func.emitError("merge-alloc: a function that takes a workspace "
                             "is used by '")
-             << use.getUser()->getName() << "', which is not a call";
+             << user->getName() << "', which is not a call";
     calls.push_back(call);
   }
 
@@ -1428,7 +1453,7 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
     return root->emitError("merge-alloc: a scheduled allocation is not in its "
                            "allocation scope");
   if (schedule.workspace)
-    return addWorkspace(root, scope, schedule, allocs);
+    return addWorkspace(root, scope, schedule, allocs, options);
 
   // The merged allocation goes right before the first op of the scope's
   // block that holds a merged buffer, so that it is not held earlier than

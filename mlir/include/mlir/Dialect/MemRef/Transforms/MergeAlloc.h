@@ -27,6 +27,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,6 +43,7 @@ class BufferLifetimeAnalysis;
 
 namespace memref {
 struct MergeAllocationOptions;
+class CalleeWorkspaceCandidates;
 
 /// The argument attribute that marks a function's workspace: a buffer its
 /// callers allocate and pass in, in which merge-alloc planned the function's
@@ -152,6 +154,9 @@ struct MergeAllocationOptions {
   /// Set by `mergeAllocations` under `calleeWorkspaces` while it merges one
   /// function: the function that may take a workspace, if it may.
   Operation *workspaceFunction = nullptr;
+  /// Set by `mergeAllocations` under `calleeWorkspaces`: the calls of the
+  /// functions that take a workspace, for the mutator.
+  CalleeWorkspaceCandidates *workspaceCandidates = nullptr;
   /// Set by `mergeAllocations` under `calleeWorkspaces`: the most bytes each
   /// callee may hold while it runs, kept across the functions, each of which
   /// is measured only after it was merged.
@@ -257,14 +262,36 @@ LogicalResult mergeScheduledAllocations(Operation *root, Block *scope,
                                         const MemorySchedule &schedule,
                                         const MergeAllocationOptions &options);
 
-/// Returns whether `func` may take a workspace under `options`: it has a body
-/// of one block, is private (or public, under
-/// `options.publicFunctionWorkspaces`), frees no buffer by hand, and every
-/// use of its symbol is a direct call of it from another function that frees
-/// no buffer by hand, with only synchronous `RegionBranchOpInterface` ops
-/// around the call. Whether it is recursive is the caller's to check.
-bool canTakeWorkspace(FunctionOpInterface func,
-                      const MergeAllocationOptions &options);
+/// The functions of a root that may take a workspace under
+/// `MergeAllocationOptions::calleeWorkspaces`, and their calls. The users of
+/// every symbol, and which functions free buffers by hand, are found once
+/// for the root, a symbol table.
+class CalleeWorkspaceCandidates {
+public:
+  CalleeWorkspaceCandidates(Operation *root,
+                            const MergeAllocationOptions &options);
+
+  /// Returns whether `func` may take a workspace: it has a body of one block,
+  /// is private (or public, under `publicFunctionWorkspaces`), sits in the
+  /// root, frees no buffer by hand, and every op that names it is a direct
+  /// call of it, from another function that frees no buffer by hand, with
+  /// only synchronous `RegionBranchOpInterface` ops around the call. Whether
+  /// it is recursive is the caller's to check.
+  bool canTakeWorkspace(FunctionOpInterface func);
+
+  /// Returns the ops that name `func`: under `canTakeWorkspace`, its calls.
+  ArrayRef<Operation *> getUsers(FunctionOpInterface func) const;
+
+private:
+  /// Returns whether `function` frees a buffer or is managed by hand.
+  bool freesByHand(Operation *function);
+
+  const MergeAllocationOptions &options;
+  Operation *symbolTableOp;
+  SymbolTableCollection symbolTables;
+  std::optional<SymbolUserMap> users;
+  DenseMap<Operation *, bool> frees;
+};
 
 /// Runs the three stages on `root`; under `options.calleeWorkspaces`, once
 /// per function of the call graph of `root`, callees first.

@@ -534,7 +534,7 @@ def view_type(src, how, off):
         return None
     if how == "view":
         # `off` f32 elements (4 bytes each) into the source.
-        if src.identity and src.elt == "i8" and src.static and src.rank == 1:
+        if src.identity and src.elt == "i8" and src.static and src.rank == 1 and src.shape[0] // 4 - off >= 1:
             return Ty("f32", [src.shape[0] // 4 - off])
         return None
     if how == "transpose":

@@ -71,11 +71,6 @@ findDeallocInSameIteration(memref::AllocOp alloc, Operation *loop,
   return dealloc;
 }
 
-/// The mark of merge-alloc's allocation of a callee's workspace
-/// (`memref::kWorkspaceAttrName`).
-static constexpr StringLiteral kWorkspaceAllocAttrName =
-    "merge_alloc.workspace";
-
 /// Returns true if `value` is defined outside of `op`.
 static bool isDefinedOutside(Value value, Operation *op) {
   return !op->isAncestor(value.getParentRegion()->getParentOp());
@@ -275,6 +270,15 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
   HoistedSlots slots(analysis);
   // Allocations erased because they share the buffer of another one.
   llvm::SmallPtrSet<Operation *, 8> erased;
+  // Replaces `taken`, which `dealloc` frees, with `buffer`, which is freed
+  // elsewhere.
+  auto share = [&](memref::AllocOp taken, memref::DeallocOp dealloc,
+                   memref::AllocOp buffer) {
+    rewriter.eraseOp(dealloc);
+    analysis.notifyReplaced(taken.getResult(), buffer.getResult());
+    rewriter.replaceOp(taken, buffer.getResult());
+    erased.insert(taken);
+  };
 
   unsigned numHoisted = 0;
   for (memref::AllocOp alloc : allocs) {
@@ -295,7 +299,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
       if (isa<scf::IfOp, scf::IndexSwitchOp>(parent)) {
         // merge-alloc's allocation of a callee's workspace stays in its
         // branch: merge-alloc took it for held only while the branch runs.
-        if (alloc->hasAttr(kWorkspaceAllocAttrName))
+        if (alloc->hasAttr(kWorkspaceAttrName))
           break;
         // A region of a branch runs at most once: hoisting pays off when
         // the other branch of an `scf.if` can share the buffer (one
@@ -319,12 +323,8 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         rewriter.moveOpBefore(alloc, parent);
         rewriter.moveOpAfter(dealloc, parent);
         partners.notifyMovedInto(alloc->getBlock());
-        if (auto [partnerAlloc, partnerDealloc] = partner; partnerAlloc) {
-          rewriter.eraseOp(partnerDealloc);
-          analysis.notifyReplaced(partnerAlloc.getResult(), alloc.getResult());
-          rewriter.replaceOp(partnerAlloc, alloc.getResult());
-          erased.insert(partnerAlloc);
-        }
+        if (auto [partnerAlloc, partnerDealloc] = partner; partnerAlloc)
+          share(partnerAlloc, partnerDealloc, alloc);
         ++numHoisted;
         continue;
       }
@@ -341,10 +341,7 @@ unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
         // A buffer already hoisted out of this loop is free from here on in
         // the iteration: the allocation takes it instead of a second one.
         slots.occupy(body, hoisted, alloc.getResult(), dealloc);
-        rewriter.eraseOp(dealloc);
-        analysis.notifyReplaced(alloc.getResult(), hoisted.getResult());
-        rewriter.replaceOp(alloc, hoisted.getResult());
-        erased.insert(alloc);
+        share(alloc, dealloc, hoisted);
         ++numHoisted;
         break;
       }

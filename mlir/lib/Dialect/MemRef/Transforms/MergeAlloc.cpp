@@ -239,32 +239,32 @@ void MergeAllocPass::runOnOperation() {
             "merge_alloc.offset",
             builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
       }
-    } else if (schedule.workspace) {
-      numAllocsMerged += tickTrace.allocations.size();
-      ++numWorkspaces;
-      if (totalBytes > schedule.totalSize)
-        numBytesSaved += totalBytes - schedule.totalSize;
-      remark::passed(
-          scopeOp->getLoc(),
-          remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
-          << ("takes a workspace of " + Twine(schedule.totalSize) +
-              " bytes from its callers for " +
-              Twine(tickTrace.allocations.size()) + " allocation(s) of " +
-              Twine(totalBytes) + " bytes (" + schedule.plannerName + ")")
-                 .str();
     } else {
       numAllocsMerged += tickTrace.allocations.size();
-      ++numMergedBuffers;
       if (totalBytes > schedule.totalSize)
         numBytesSaved += totalBytes - schedule.totalSize;
-      remark::passed(
-          scopeOp->getLoc(),
-          remark::RemarkOpts::name("AllocsMerged").category("merge-alloc"))
-          << ("merged " + Twine(tickTrace.allocations.size()) +
-              " allocation(s) of " + Twine(totalBytes) +
-              " bytes into one buffer of " + Twine(schedule.totalSize) +
-              " bytes (" + schedule.plannerName + ")")
-                 .str();
+      std::string planned =
+          (Twine(tickTrace.allocations.size()) + " allocation(s) of " +
+           Twine(totalBytes) + " bytes")
+              .str();
+      std::string planner = " (" + schedule.plannerName + ")";
+      if (schedule.workspace) {
+        ++numWorkspaces;
+        remark::passed(
+            scopeOp->getLoc(),
+            remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
+            << ("takes a workspace of " + Twine(schedule.totalSize) +
+                " bytes from its callers for " + planned + planner)
+                   .str();
+      } else {
+        ++numMergedBuffers;
+        remark::passed(
+            scopeOp->getLoc(),
+            remark::RemarkOpts::name("AllocsMerged").category("merge-alloc"))
+            << ("merged " + planned + " into one buffer of " +
+                Twine(schedule.totalSize) + " bytes" + planner)
+                   .str();
+      }
     }
 
     std::string function;

@@ -265,17 +265,6 @@ static bool freesBuffers(Operation *op) {
   return result.wasInterrupted();
 }
 
-/// Returns whether the lifetime passes leave the buffers of `func` alone: it
-/// frees buffers by hand or runs `async` regions.
-static bool isLeftAlone(Operation *func) {
-  if (freesBuffers(func))
-    return true;
-  WalkResult result = func->walk([](Operation *op) {
-    return isAsynchronous(op) ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 /// Returns whether `value` may fold to a constant: it is defined by a
 /// constant-like op, or by a pure op all of whose operands may (looked at
 /// `depth` ops deep).
@@ -446,6 +435,14 @@ private:
   /// runs, the buffers it returns included, or `kUnbounded`.
   int64_t getCalleeBound(CallOpInterface call);
 
+  /// Returns the functions under `root` that the lifetime passes leave
+  /// alone.
+  const bufferization::FunctionsLeftAlone &getLeftAlone() {
+    if (!leftAlone)
+      leftAlone.emplace(root);
+    return *leftAlone;
+  }
+
   /// Returns the analysis that tells whether a callee keeps an argument:
   /// the options', or one of `root`, built on first use.
   bufferization::BufferLifetimeAnalysis &getLifetimes() {
@@ -473,8 +470,8 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
-  /// Whether the lifetime passes leave each function alone, once known.
-  DenseMap<Operation *, bool> leftAlone;
+  /// The functions the lifetime passes leave alone, found on first use.
+  std::optional<bufferization::FunctionsLeftAlone> leftAlone;
   int64_t nextTick = 0;
 };
 } // namespace
@@ -897,18 +894,10 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   SmallVector<Candidate> model;
   DenseSet<Operation *> members;
   // With `assumeHoisting`, a buffer of a loop body that the rest of the
-  // pipeline hoists to the scope's block surely lives over the whole loop.
-  Operation *function =
-      scopeOp->hasTrait<OpTrait::IsIsolatedFromAbove>()
-          ? scopeOp
-          : scopeOp->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  bool mayHoist = false;
-  if (options.assumeHoisting && function) {
-    auto [it, inserted] = leftAlone.try_emplace(function, false);
-    if (inserted)
-      it->second = isLeftAlone(function);
-    mayHoist = !it->second;
-  }
+  // pipeline hoists to the scope's block surely lives over the whole loop;
+  // `hoist-alloc-dealloc-pairs` leaves the functions of `FunctionsLeftAlone`
+  // alone.
+  bool mayHoist = options.assumeHoisting && !getLeftAlone().contains(scopeOp);
   SmallVector<bool> hoisted;
   for (const TickAllocation &allocation : candidates) {
     AllocOp allocOp = allocation.alloc;

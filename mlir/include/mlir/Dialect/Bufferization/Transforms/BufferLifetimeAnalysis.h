@@ -142,6 +142,15 @@ Value getFreedMemRef(Value memref);
 /// its operand if nothing else uses it.
 void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 
+/// The mark of a callee's workspace: on a function argument, a buffer the
+/// callers allocate and pass in, in which merge-alloc planned the function's
+/// temporaries (an integer value is the alignment in bytes it needs); on a
+/// `memref.alloc`, the allocation of such a buffer right before a call, which
+/// `hoist-alloc-dealloc-pairs` moves out of loops but not out of branches
+/// (merge-alloc's peak check takes it for held over the loops around it
+/// only).
+constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
+
 /// The functions under `root` whose lifetimes these passes leave alone: the
 /// closest isolated-from-above ancestors (`root` included) of every
 /// `async.execute`, and of every op that carries

@@ -24,6 +24,7 @@
 #ifndef MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOC_H
 #define MLIR_DIALECT_MEMREF_TRANSFORMS_MERGEALLOC_H
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
 #include "mlir/IR/Attributes.h"
@@ -37,22 +38,14 @@
 
 namespace mlir {
 class BufferViewFlowAnalysis;
-namespace bufferization {
-class BufferLifetimeAnalysis;
-} // namespace bufferization
 
 namespace memref {
 struct MergeAllocationOptions;
 class CalleeWorkspaceCandidates;
 
-/// The argument attribute that marks a function's workspace: a buffer its
-/// callers allocate and pass in, in which merge-alloc planned the function's
-/// temporaries. An integer value is the alignment in bytes the buffer needs.
-/// On a `memref.alloc`, it marks the allocation of a workspace right before
-/// a call, which `hoist-alloc-dealloc-pairs` moves out of loops but not out
-/// of branches (the peak check takes it for held over the loops around it
-/// only).
-constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
+/// The mark of a callee's workspace (see the lifetime analysis, which the
+/// rest of the pipeline shares).
+using bufferization::kWorkspaceAttrName;
 
 /// The lifetimes of the buffers that are merged into one allocation: those of
 /// one allocation scope and memory space. What a lifetime is depends on the

@@ -307,3 +307,31 @@ func.func @passed_to_calls(%box: memref<memref<64xf32>>) -> (memref<64xf32>, mem
   %g = func.call @other_result(%f) : (memref<64xf32>) -> memref<4xf32>
   return %e, %g : memref<64xf32>, memref<4xf32>
 }
+
+// -----
+
+// A descriptor stored into a stack slot that nothing reads keeps nothing
+// alive: the canonicalizer erases the slot and its stores, and %a dies at
+// its last load, before %b is allocated. A slot that is read keeps the
+// stored buffer alive to the end: %c is left alone.
+
+// ANALYSIS-LABEL: func @stored_into_dead_slot
+//       ANALYSIS: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, {{.*}}} : memref<16xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, {{.*}}} : memref<16xf32>
+//       ANALYSIS: memref.alloc() {merge_alloc.skipped = "stored to memory by 'memref.store'"} : memref<16xf32>
+func.func @stored_into_dead_slot(%f: f32) -> (f32, f32, memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<16xf32>
+  memref.store %f, %a[%c0] : memref<16xf32>
+  %slot = memref.alloca() : memref<memref<16xf32>>
+  memref.store %a, %slot[] : memref<memref<16xf32>>
+  %x = memref.load %a[%c0] : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %b[%c0] : memref<16xf32>
+  %y = memref.load %b[%c0] : memref<16xf32>
+  %c = memref.alloc() : memref<16xf32>
+  %read = memref.alloca() : memref<memref<16xf32>>
+  memref.store %c, %read[] : memref<memref<16xf32>>
+  %back = memref.load %read[] : memref<memref<16xf32>>
+  return %x, %y, %back : f32, f32, memref<16xf32>
+}

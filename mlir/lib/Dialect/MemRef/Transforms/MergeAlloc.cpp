@@ -208,9 +208,14 @@ void MergeAllocPass::runOnOperation() {
     std::string memorySpace = getMemorySpaceName(trace.getMemorySpace());
     // A scope may get several merged buffers; they are numbered per scope.
     int64_t bufferId = numBuffersOfScope[scopeOp]++;
+    // Allocations that share an offset are never alive at once: the largest
+    // of them counts.
     uint64_t totalBytes = 0;
-    for (const TickAllocation &allocation : tickTrace.allocations)
+    size_t numAllocs = 0;
+    for (const TickAllocation &allocation : tickTrace.allocations) {
       totalBytes += allocation.size;
+      numAllocs += 1 + allocation.sharers.size();
+    }
 
     if (analysisOnly) {
       scopeOp->setAttr("merge_alloc.scope_id",
@@ -228,25 +233,29 @@ void MergeAllocPass::runOnOperation() {
       scopeOp->setAttr("merge_alloc.total",
                        totals.getDictionary(&getContext()));
       for (const TickAllocation &allocation : tickTrace.allocations) {
-        Operation *alloc = allocation.alloc;
-        alloc->setAttr("merge_alloc.scope", builder.getI64IntegerAttr(scopeId));
-        alloc->setAttr("merge_alloc.buffer",
-                       builder.getI64IntegerAttr(bufferId));
-        alloc->setAttr("merge_alloc.ticks",
-                       builder.getDenseI64ArrayAttr(
-                           {allocation.firstTick, allocation.lastTick}));
-        alloc->setAttr(
-            "merge_alloc.offset",
-            builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
+        SmallVector<Operation *> allocs = {allocation.alloc};
+        for (const TickAllocation::Sharer &sharer : allocation.sharers)
+          allocs.push_back(sharer.alloc);
+        for (Operation *alloc : allocs) {
+          alloc->setAttr("merge_alloc.scope",
+                         builder.getI64IntegerAttr(scopeId));
+          alloc->setAttr("merge_alloc.buffer",
+                         builder.getI64IntegerAttr(bufferId));
+          alloc->setAttr("merge_alloc.ticks",
+                         builder.getDenseI64ArrayAttr(
+                             {allocation.firstTick, allocation.lastTick}));
+          alloc->setAttr(
+              "merge_alloc.offset",
+              builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
+        }
       }
     } else {
-      numAllocsMerged += tickTrace.allocations.size();
+      numAllocsMerged += numAllocs;
       if (totalBytes > schedule.totalSize)
         numBytesSaved += totalBytes - schedule.totalSize;
-      std::string planned =
-          (Twine(tickTrace.allocations.size()) + " allocation(s) of " +
-           Twine(totalBytes) + " bytes")
-              .str();
+      std::string planned = (Twine(numAllocs) + " allocation(s) of " +
+                             Twine(totalBytes) + " bytes")
+                                .str();
       std::string planner = " (" + schedule.plannerName + ")";
       if (schedule.workspace) {
         ++numWorkspaces;
@@ -305,6 +314,15 @@ void MergeAllocPass::runOnOperation() {
             json.attribute("last_tick", allocation.lastTick);
             json.attribute("size", static_cast<int64_t>(allocation.size));
             json.attribute("offset", schedule.allocToOffset.lookup(alloc));
+            if (!allocation.sharers.empty())
+              json.attributeArray("sharers", [&] {
+                for (const TickAllocation::Sharer &sharer : allocation.sharers)
+                  json.object([&] {
+                    json.attribute(
+                        "loc", getLocationName(AllocOp(sharer.alloc).getLoc()));
+                    json.attribute("size", static_cast<int64_t>(sharer.size));
+                  });
+              });
           });
         }
       });

@@ -109,6 +109,116 @@ static bool isAsynchronous(Operation *op) {
   return op->getName().getDialectNamespace() == "async";
 }
 
+/// Returns whether every run of `op` runs at most one of its regions, once,
+/// and each region hands control back to `op` only, as `scf.if` and
+/// `scf.index_switch` do: allocations in two different regions of such an op
+/// are never alive at once.
+static bool runsAtMostOneRegion(Operation *op) {
+  auto branch = dyn_cast<RegionBranchOpInterface>(op);
+  if (!branch || branch.hasLoop() || isAsynchronous(op) ||
+      op->hasTrait<OpTrait::HasParallelRegion>())
+    return false;
+  for (Region &region : op->getRegions()) {
+    SmallVector<RegionSuccessor> successors;
+    branch.getSuccessorRegions(region, successors);
+    if (!llvm::all_of(successors, [](const RegionSuccessor &successor) {
+          return successor.isParent();
+        }))
+      return false;
+  }
+  return true;
+}
+
+/// Returns the result of the op around the terminator of `use` that receives
+/// the used value, if the terminator hands it to the results of an op that
+/// `runsAtMostOneRegion` and is no allocation scope (the buffer then lives on
+/// in the block of that op); null otherwise.
+static Value getYieldedResult(OpOperand &use) {
+  auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(use.getOwner());
+  if (!terminator)
+    return {};
+  Operation *parent = terminator->getParentOp();
+  if (!parent || !runsAtMostOneRegion(parent) ||
+      parent->hasTrait<OpTrait::AutomaticAllocationScope>() ||
+      !terminator->getParentRegion()->hasOneBlock())
+    return {};
+  SmallVector<RegionSuccessor> successors;
+  cast<RegionBranchOpInterface>(parent).getSuccessorRegions(
+      *terminator->getParentRegion(), successors);
+  if (successors.size() != 1)
+    return {};
+  OperandRange operands = terminator.getSuccessorOperands(successors.front());
+  ValueRange inputs = successors.front().getSuccessorInputs();
+  if (operands.empty() || operands.size() != inputs.size())
+    return {};
+  unsigned begin = operands.getBeginOperandIndex();
+  unsigned number = use.getOperandNumber();
+  if (number < begin || number >= begin + operands.size())
+    return {};
+  return inputs[number - begin];
+}
+
+/// Returns whether on every run of the scope, `value` is (a view of) one of
+/// the buffers that `members` allocate: one of them, a view of such a value,
+/// or the result of an op that `runsAtMostOneRegion`, runs one of its regions
+/// whenever it runs, and gets such a value from each of them (looked at
+/// `depth` ops deep).
+static bool isAlwaysOneOf(Value value, const DenseSet<Operation *> &members,
+                          unsigned depth = 8) {
+  if (Operation *def = value.getDefiningOp(); def && members.contains(def))
+    return true;
+  if (depth == 0)
+    return false;
+  if (auto view = value.getDefiningOp<ViewLikeOpInterface>();
+      view && view->getNumResults() == 1)
+    return isAlwaysOneOf(view.getViewSource(), members, depth - 1);
+  auto result = dyn_cast<OpResult>(value);
+  if (!result || !runsAtMostOneRegion(result.getOwner()))
+    return false;
+  Operation *op = result.getOwner();
+  auto branch = cast<RegionBranchOpInterface>(op);
+  SmallVector<RegionSuccessor> entries;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), entries);
+  if (entries.empty() || llvm::any_of(entries, [](const RegionSuccessor &e) {
+        return e.isParent();
+      }))
+    return false;
+  for (Region &region : op->getRegions()) {
+    if (!region.hasOneBlock())
+      return false;
+    auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(
+        region.front().getTerminator());
+    if (!terminator)
+      return false;
+    SmallVector<RegionSuccessor> successors;
+    branch.getSuccessorRegions(region, successors);
+    if (successors.size() != 1)
+      return false;
+    OperandRange operands = terminator.getSuccessorOperands(successors.front());
+    if (operands.size() != op->getNumResults() ||
+        !isAlwaysOneOf(operands[result.getResultNumber()], members, depth - 1))
+      return false;
+  }
+  return true;
+}
+
+/// Returns whether no run of the ops around them runs both `a` and `b`: the
+/// nearest op around both that `runsAtMostOneRegion` holds them in
+/// different regions.
+static bool areExclusive(Operation *a, Operation *b) {
+  DenseMap<Operation *, Region *> aroundA;
+  for (Region *region = a->getParentRegion(); region && region->getParentOp();
+       region = region->getParentOp()->getParentRegion())
+    aroundA[region->getParentOp()] = region;
+  for (Region *region = b->getParentRegion(); region && region->getParentOp();
+       region = region->getParentOp()->getParentRegion()) {
+    auto it = aroundA.find(region->getParentOp());
+    if (it != aroundA.end())
+      return it->second != region && runsAtMostOneRegion(it->first);
+  }
+  return false;
+}
+
 /// Returns how many instances of the buffers allocated by `op` may be alive
 /// at once while the op of `scope` around it runs: 1, 2 in a loop (the
 /// buffer of the last iteration and the new one), or 0 for unbounded, in a
@@ -417,9 +527,16 @@ private:
                               std::string &reason);
 
   /// Finds the first and last tick at which `alloc` or an alias is accessed,
-  /// or says why an alias escapes the analysis.
+  /// or says why an alias escapes the analysis. A buffer that branches of
+  /// `scf.if` or `scf.index_switch` ops yield lives on in the block of the
+  /// outermost of them (`yieldedBuffers`).
   LogicalResult getLifetime(AllocOp alloc, int64_t &firstTick,
                             int64_t &lastTick, std::string &reason);
+
+  /// Gives the allocations of `trace` that are yielded as the same result
+  /// and that no run of the scope makes together one offset
+  /// (`TickAllocation::sharers`).
+  void shareExclusiveBranches(TickLifetimeTrace &trace);
 
   /// Adds to `result` the groups of the allocations of `trace` whose merged
   /// allocations keep the scope's peak, and the others as skipped.
@@ -470,6 +587,15 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
+  /// A mergeable allocation whose buffer the branches of `scf.if` or
+  /// `scf.index_switch` ops yield: the outermost such op, in whose block the
+  /// buffer lives on, and the result of it that is the buffer, or null if it
+  /// is several of them.
+  struct YieldedBuffer {
+    Operation *definer;
+    Value result;
+  };
+  DenseMap<Operation *, YieldedBuffer> yieldedBuffers;
   /// The functions the lifetime passes leave alone, found on first use.
   std::optional<bufferization::FunctionsLeftAlone> leftAlone;
   int64_t nextTick = 0;
@@ -587,10 +713,36 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
 LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                                          int64_t &lastTick,
                                          std::string &reason) {
-  Block *allocBlock = alloc->getBlock();
-  Operation *allocParent = allocBlock->getParentOp();
   BufferViewFlowAnalysis::ValueSetT aliasSet =
       aliases.resolve(alloc.getResult());
+  // The block the buffer lives in: that of the allocation, or, while the
+  // block's terminator yields an alias to the results of an `scf.if` or
+  // `scf.index_switch`, the block of that op. Only one run of such an op's
+  // regions runs, so the buffer still lives within one run of that block.
+  Block *allocBlock = alloc->getBlock();
+  YieldedBuffer yielded{alloc, Value()};
+  while (allocBlock->mightHaveTerminator()) {
+    Operation *terminator = allocBlock->getTerminator();
+    SmallVector<Value> results;
+    bool yieldsAlias = false;
+    for (OpOperand &operand : terminator->getOpOperands()) {
+      if (!aliasSet.contains(operand.get()))
+        continue;
+      yieldsAlias = true;
+      Value result = getYieldedResult(operand);
+      if (!result || !aliasSet.contains(result)) {
+        results.clear();
+        break;
+      }
+      results.push_back(result);
+    }
+    if (!yieldsAlias || results.empty())
+      break;
+    Operation *parent = terminator->getParentOp();
+    yielded = {parent, results.size() == 1 ? results.front() : Value()};
+    allocBlock = parent->getBlock();
+  }
+  Operation *allocParent = allocBlock->getParentOp();
 
   // The reason found at the earliest tick, so that the report does not
   // depend on the order of the alias set.
@@ -626,7 +778,11 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
         continue;
       }
       if (user->hasTrait<OpTrait::IsTerminator>()) {
-        reject(user, "yielded or returned by");
+        // A branch of an `scf.if` or `scf.index_switch` in the block yields
+        // an alias, whose uses are those of the op's result.
+        if (Value result = getYieldedResult(use);
+            !result || !aliasSet.contains(result))
+          reject(user, "yielded or returned by");
         continue;
       }
       if (isWorkspaceOperand(use, symbolTables)) {
@@ -715,6 +871,8 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
     return failure();
   if (firstTick > lastTick)
     firstTick = lastTick = ticks.lookup(alloc).first;
+  if (yielded.definer != alloc)
+    yieldedBuffers[alloc] = yielded;
   return success();
 }
 
@@ -886,8 +1044,11 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   Block *scope = trace.getAllocScope();
   Operation *scopeOp = scope->getParentOp();
   auto skipAll = [&](ArrayRef<unsigned> ids, StringRef reason) {
-    for (unsigned id : ids)
+    for (unsigned id : ids) {
       result.skippedAllocs.push_back({candidates[id].alloc, reason.str()});
+      for (const TickAllocation::Sharer &sharer : candidates[id].sharers)
+        result.skippedAllocs.push_back({sharer.alloc, reason.str()});
+    }
   };
   // A function that may take a workspace holds it for the whole call.
   bool workspaceScope = options.workspaceFunction &&
@@ -902,12 +1063,19 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // `memref.alloc` and freed after the last op of its block that uses it;
   // one allocated in a loop is hoisted out of it and lives as long as the
   // loop. `range` is where a candidate lives without merging, `hull` the
-  // ticks of the scope's block a merged allocation holding it spans, and
-  // `cost` the bytes it asks `malloc` for on its own.
+  // ticks of the scope's block a merged allocation holding it spans, `exact`
+  // where it surely lives whenever the scope runs that tick (empty if first
+  // is after last), and `cost` the bytes it asks `malloc` for on its own.
+  // A buffer that branches yield is defined by the outermost op that yields
+  // it, and surely lives after that op only if each of its runs yields one
+  // of the allocations that share its offset.
   int64_t begin = ticks.lookup(&scope->front()).first;
   struct Candidate {
     int64_t rangeFirst, rangeLast, hullFirst, hullLast, exactFirst, exactLast,
         cost;
+    /// Whether every run of the scope allocates it and it lives surely over
+    /// `exact`: it is in the scope's block or hoisted there.
+    bool inScopeBlock;
   };
   SmallVector<Candidate> model;
   DenseSet<Operation *> members;
@@ -921,16 +1089,31 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     AllocOp allocOp = allocation.alloc;
     Operation *alloc = allocOp;
     members.insert(alloc);
-    Operation *anchor = scope->findAncestorOpInBlock(*alloc);
-    int64_t allocTick = ticks.lookup(alloc).first;
+    DenseSet<Operation *> sharing = {alloc};
+    int64_t alignmentAttr =
+        static_cast<int64_t>(allocOp.getAlignment().value_or(0));
+    for (const TickAllocation::Sharer &sharer : allocation.sharers) {
+      members.insert(sharer.alloc);
+      sharing.insert(sharer.alloc);
+      alignmentAttr = std::max(
+          alignmentAttr, static_cast<int64_t>(
+                             AllocOp(sharer.alloc).getAlignment().value_or(0)));
+    }
+    auto yielded = yieldedBuffers.find(alloc);
+    Operation *definer =
+        yielded == yieldedBuffers.end() ? alloc : yielded->second.definer;
+    Operation *anchor = scope->findAncestorOpInBlock(*definer);
+    int64_t allocTick = ticks.lookup(definer).first;
     Candidate candidate;
-    hoisted.push_back(mayHoist && anchor != alloc &&
+    candidate.inScopeBlock = anchor == alloc;
+    hoisted.push_back(mayHoist && anchor != alloc && definer == alloc &&
                       isHoistedToScope(alloc, scopeOp));
     if (hoisted.back()) {
       std::tie(candidate.hullFirst, candidate.hullLast) = ticks.lookup(anchor);
       candidate.rangeFirst = candidate.exactFirst = candidate.hullFirst;
       candidate.rangeLast = candidate.exactLast = candidate.hullLast;
-    } else if (anchor == alloc) {
+      candidate.inScopeBlock = true;
+    } else if (anchor == definer) {
       candidate.rangeFirst = candidate.hullFirst = allocTick;
       candidate.rangeLast = candidate.hullLast = allocation.lastTick;
     } else {
@@ -943,9 +1126,21 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
         candidate.rangeLast = candidate.hullLast;
       }
     }
-    candidate.cost = static_cast<int64_t>(allocation.size) +
-                     static_cast<int64_t>(allocOp.getAlignment().value_or(0));
-    if (!hoisted.back()) {
+    candidate.cost = static_cast<int64_t>(allocation.size) + alignmentAttr;
+    if (definer != alloc) {
+      // After the op that yields it, if each run of the op yields one of
+      // the allocations that share the offset.
+      candidate.exactFirst = ticks.lookup(definer).second + 1;
+      candidate.exactLast = allocation.lastTick;
+      if (!yielded->second.result ||
+          !isAlwaysOneOf(yielded->second.result, sharing) ||
+          candidate.exactFirst > candidate.exactLast) {
+        candidate.exactFirst = allocation.lastTick + 1;
+        candidate.exactLast = allocation.lastTick;
+      }
+      candidate.inScopeBlock =
+          anchor == definer && candidate.exactFirst <= candidate.exactLast;
+    } else if (!hoisted.back()) {
       candidate.exactFirst = allocTick;
       candidate.exactLast = allocation.lastTick;
     }
@@ -967,8 +1162,14 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // take memory where the buffer apart may take none. The lower bound
   // counts only the buffers every run of the scope allocates.
   SmallVector<bool> copied(candidates.size());
-  for (auto [id, allocation] : llvm::enumerate(candidates))
-    copied[id] = mayEndEarly(AllocOp(allocation.alloc).getResult(), aliases);
+  for (auto [id, allocation] : llvm::enumerate(candidates)) {
+    copied[id] =
+        mayEndEarly(AllocOp(allocation.alloc).getResult(), aliases) ||
+        llvm::any_of(
+            allocation.sharers, [&](const TickAllocation::Sharer &sharer) {
+              return mayEndEarly(AllocOp(sharer.alloc).getResult(), aliases);
+            });
+  }
   SmallVector<int64_t> held(numTicks + 1, 0), surelyHeld(numTicks + 1, 0);
   for (auto [id, candidate] : llvm::enumerate(model)) {
     if (candidate.cost >= kLargestModelled) {
@@ -981,12 +1182,10 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     // Only a buffer of the scope's own block, or one hoisted to it, is
     // allocated whenever the scope runs; one in a branch or a loop may
     // never be.
-    if (copied[id] ||
-        (!hoisted[id] && scope->findAncestorOpInBlock(*candidates[id].alloc) !=
-                             candidates[id].alloc))
+    if (copied[id] || !candidate.inScopeBlock)
       continue;
-    surelyHeld[candidate.rangeFirst] += candidate.cost;
-    surelyHeld[candidate.rangeLast + 1] -= candidate.cost;
+    surelyHeld[candidate.exactFirst] += candidate.cost;
+    surelyHeld[candidate.exactLast + 1] -= candidate.cost;
   }
   for (size_t i = 1; i <= numTicks; ++i) {
     held[i] += held[i - 1];
@@ -1008,7 +1207,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   SmallVector<int64_t> belowFloor(numTicks), elsewhere(numTicks);
   for (size_t i = 0; i < numTicks; ++i) {
     int64_t bound = background.upper[i] + held[i];
-    bool below = !background.unknown[i] && bound < floor;
+    bool below = !background.unknown[i] && bound <= floor;
     belowFloor[i] = below ? bound - floor : kOtherKind;
     elsewhere[i] = below ? kOtherKind : 0;
   }
@@ -1034,8 +1233,9 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   auto addCandidate = [&](unsigned id, int64_t sign) {
     boundTree.add(model[id].rangeFirst, model[id].rangeLast,
                   sign * model[id].cost);
-    heldTree.add(model[id].exactFirst, model[id].exactLast,
-                 sign * model[id].cost);
+    if (model[id].exactFirst <= model[id].exactLast)
+      heldTree.add(model[id].exactFirst, model[id].exactLast,
+                   sign * model[id].cost);
   };
   auto release = [&](unsigned id) { addCandidate(id, 1); };
   auto take = [&](unsigned id) { addCandidate(id, -1); };
@@ -1287,6 +1487,69 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     result.scopeTraces.push_back(std::move(groupTrace));
 }
 
+void TickCollector::shareExclusiveBranches(TickLifetimeTrace &trace) {
+  // The allocations yielded as each result, in IR order.
+  llvm::MapVector<Value, SmallVector<unsigned, 2>> byResult;
+  for (auto [id, allocation] : llvm::enumerate(trace.allocations)) {
+    auto it = yieldedBuffers.find(allocation.alloc);
+    if (it != yieldedBuffers.end() && it->second.result)
+      byResult[it->second.result].push_back(id);
+  }
+  // Each allocation joins the first group of its result whose members it is
+  // exclusive with. They all reach the result through yields only, so the
+  // ops around two of them that decide between them run once per run of the
+  // result's op. At most this many allocations of one result are looked at,
+  // so that the pairs stay few.
+  constexpr size_t kMaxSharers = 8;
+  SmallVector<int> leaderOf(trace.allocations.size(), -1);
+  for (auto &entry : byResult) {
+    ArrayRef<unsigned> ids = entry.second;
+    if (ids.size() < 2 || ids.size() > kMaxSharers)
+      continue;
+    SmallVector<SmallVector<unsigned, 2>> groups;
+    for (unsigned id : ids) {
+      Operation *alloc = trace.allocations[id].alloc;
+      auto *group = llvm::find_if(groups, [&](ArrayRef<unsigned> members) {
+        return llvm::all_of(members, [&](unsigned other) {
+          return areExclusive(alloc, trace.allocations[other].alloc);
+        });
+      });
+      if (group == groups.end())
+        groups.push_back({id});
+      else
+        group->push_back(id);
+    }
+    for (ArrayRef<unsigned> group : groups)
+      for (unsigned id : group.drop_front())
+        leaderOf[id] = static_cast<int>(group.front());
+  }
+  if (llvm::all_of(leaderOf, [](int leader) { return leader < 0; }))
+    return;
+
+  // The first allocation of a group, in IR order, stands for all of them.
+  SmallVector<TickAllocation> shared;
+  DenseMap<unsigned, unsigned> position;
+  for (auto [id, leader] : llvm::enumerate(leaderOf)) {
+    if (leader >= 0)
+      continue;
+    position[id] = shared.size();
+    shared.push_back(std::move(trace.allocations[id]));
+  }
+  for (auto [id, leader] : llvm::enumerate(leaderOf)) {
+    if (leader < 0)
+      continue;
+    TickAllocation &first = shared[position.lookup(leader)];
+    const TickAllocation &member = trace.allocations[id];
+    first.firstTick = std::min(first.firstTick, member.firstTick);
+    first.lastTick = std::max(first.lastTick, member.lastTick);
+    first.size = std::max(first.size, member.size);
+    first.alignment = std::max(first.alignment, member.alignment);
+    first.needsAlignedAllocation |= member.needsAlignedAllocation;
+    first.sharers.push_back({member.alloc, member.size});
+  }
+  trace.allocations = std::move(shared);
+}
+
 MemoryTraceScopes TickCollector::collect(Operation *root) {
   this->root = root;
   assignTicks(root);
@@ -1322,6 +1585,7 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
         {alloc, firstTick, lastTick, *size, alignment, needsAlignedAllocation});
   });
   for (auto &entry : traces) {
+    shareExclusiveBranches(*entry.second);
     if (options.allowPeakIncrease)
       result.scopeTraces.push_back(std::move(entry.second));
     else
@@ -1359,8 +1623,11 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
   schedule.bufferAlignment = tickTrace->getBufferAlignment();
   schedule.workspace = trace.isWorkspace();
   for (auto [allocation, offset] :
-       llvm::zip_equal(tickTrace->allocations, plan->offsets))
+       llvm::zip_equal(tickTrace->allocations, plan->offsets)) {
     schedule.allocToOffset[allocation.alloc] = offset;
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
+      schedule.allocToOffset[sharer.alloc] = offset;
+  }
   return schedule;
 }
 

@@ -182,6 +182,17 @@ struct TickAllocation {
   /// Whether the merged allocation must carry an `alignment` attribute for
   /// this buffer: it has one, or needs more than `malloc` gives.
   bool needsAlignedAllocation;
+  /// An allocation that takes the offset of `alloc`.
+  struct Sharer {
+    memref::AllocOp alloc;
+    /// Bytes of its buffer.
+    uint64_t size;
+  };
+  /// Allocations that no run of the scope makes together with `alloc`: they
+  /// sit in different regions of `scf.if` or `scf.index_switch` ops and are
+  /// yielded as the same result. They take the offset of `alloc`, and
+  /// `size`, `alignment` and the ticks cover them all.
+  SmallVector<Sharer, 0> sharers;
 };
 
 /// The trace of the tick-based collector.
@@ -223,7 +234,11 @@ private:
 /// single-block region; between it and its allocation scope (the nearest
 /// `AutomaticAllocationScope` ancestor other than `scf.for`) there are only
 /// ops with `RegionBranchOpInterface` and no parallel region; and neither it
-/// nor any alias of it is yielded, returned, passed to a call, freed,
+/// nor any alias of it is yielded (other than by the branches of ops that run
+/// at most one of their regions, such as `scf.if` and `scf.index_switch`,
+/// where the buffer lives on in the op's block, and those yielded as the
+/// same result from different branches share an offset), returned, passed to
+/// a call, freed,
 /// converted to a pointer or tensor, carried by a region op, or used by an
 /// op with unknown memory effects, an asynchronous op, or an op without
 /// `RegionBranchOpInterface` around the use.

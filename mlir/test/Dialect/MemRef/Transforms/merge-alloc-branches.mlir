@@ -1,0 +1,256 @@
+// RUN: mlir-opt %s -merge-alloc="analysis-only" -split-input-file | FileCheck %s
+// RUN: mlir-opt %s -merge-alloc -split-input-file | FileCheck %s --check-prefix=MERGED
+
+// Buffers that the branches of scf.if and scf.index_switch ops yield live
+// on in the block of the op. Allocations yielded as the same result from
+// different branches are never alive at once and take one offset.
+
+// COM: The temporary dies before the scf.if; both branch results take its
+// COM: offset, so one buffer of 1024 bytes serves all three.
+// CHECK-LABEL: func @if_results
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 12>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 14, 29>}
+//       CHECK: } else {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 14, 29>}
+// MERGED-LABEL: func @if_results
+//       MERGED: %[[BUF:.*]] = memref.alloc() : memref<1024xi8>
+//       MERGED: %[[C0:.*]] = arith.constant 0 : index
+//       MERGED: %[[T:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<1024xi8> to memref<256xf32>
+//       MERGED: scf.if
+//       MERGED:   %[[A:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<1024xi8> to memref<256xf32>
+//       MERGED:   scf.yield %[[A]]
+//       MERGED: } else {
+//       MERGED:   %[[B:.*]] = memref.view %[[BUF]][%[[C0]]][] : memref<1024xi8> to memref<256xf32>
+//       MERGED:   scf.yield %[[B]]
+//   MERGED-NOT: memref.alloc
+func.func @if_results(%x: memref<256xf32>, %c: i1, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 256 : index
+  %two = arith.constant 2.0 : f32
+  %t = memref.alloc() : memref<256xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %x[%i] : memref<256xf32>
+    %w = arith.mulf %v, %v : f32
+    memref.store %w, %t[%i] : memref<256xf32>
+  }
+  %s0 = memref.load %t[%c0] : memref<256xf32>
+  memref.store %s0, %out[] : memref<f32>
+  %r = scf.if %c -> memref<256xf32> {
+    %a = memref.alloc() : memref<256xf32>
+    scf.for %i = %c0 to %n step %c1 {
+      %v = memref.load %x[%i] : memref<256xf32>
+      %w = arith.mulf %v, %two : f32
+      memref.store %w, %a[%i] : memref<256xf32>
+    }
+    scf.yield %a : memref<256xf32>
+  } else {
+    %b = memref.alloc() : memref<256xf32>
+    scf.for %i = %c0 to %n step %c1 {
+      %v = memref.load %x[%i] : memref<256xf32>
+      %w = arith.addf %v, %two : f32
+      memref.store %w, %b[%i] : memref<256xf32>
+    }
+    scf.yield %b : memref<256xf32>
+  }
+  %s = memref.load %r[%c1] : memref<256xf32>
+  memref.store %s, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// COM: The case results share offset 256: the temporary %t is read in
+// COM: case 0 while it writes its result. %u, allocated after the switch,
+// COM: takes the place of %t.
+// CHECK-LABEL: func @switch_results
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 15>}
+//       CHECK: case 0 {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 256 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 5, 17>}
+//       CHECK: case 1 {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 256 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 5, 17>}
+//       CHECK: default {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 256 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 5, 17>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 18, 19>}
+// MERGED-LABEL: func @switch_results
+//       MERGED: %[[BUF:.*]] = memref.alloc() : memref<512xi8>
+//  MERGED-NEXT: %[[C0:.*]] = arith.constant 0 : index
+//  MERGED-NEXT: %[[C256:.*]] = arith.constant 256 : index
+//       MERGED: case 0 {
+//       MERGED:   memref.view %[[BUF]][%[[C256]]][]
+//       MERGED: case 1 {
+//       MERGED:   memref.view %[[BUF]][%[[C256]]][]
+//       MERGED: default {
+//       MERGED:   memref.view %[[BUF]][%[[C256]]][]
+//       MERGED: memref.view %[[BUF]][%[[C0]]][]
+//   MERGED-NOT: memref.alloc
+func.func @switch_results(%k: index, %f: f32, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<64xf32>
+  memref.store %f, %t[%c0] : memref<64xf32>
+  %r = scf.index_switch %k -> memref<64xf32>
+  case 0 {
+    %a = memref.alloc() : memref<64xf32>
+    %v = memref.load %t[%c0] : memref<64xf32>
+    memref.store %v, %a[%c0] : memref<64xf32>
+    scf.yield %a : memref<64xf32>
+  }
+  case 1 {
+    %b = memref.alloc() : memref<64xf32>
+    memref.store %f, %b[%c0] : memref<64xf32>
+    scf.yield %b : memref<64xf32>
+  }
+  default {
+    %d = memref.alloc() : memref<64xf32>
+    memref.store %f, %d[%c0] : memref<64xf32>
+    scf.yield %d : memref<64xf32>
+  }
+  %u = memref.alloc() : memref<64xf32>
+  %w = memref.load %r[%c0] : memref<64xf32>
+  memref.store %w, %u[%c0] : memref<64xf32>
+  %y = memref.load %u[%c0] : memref<64xf32>
+  memref.store %y, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// COM: A result yielded on by an outer scf.if: the three allocations of the
+// COM: two levels take one offset.
+// CHECK-LABEL: func @nested_ifs
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 5>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 19>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 19>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 19>}
+// MERGED-LABEL: func @nested_ifs
+//       MERGED: memref.alloc() : memref<128xi8>
+//   MERGED-NOT: memref.alloc
+func.func @nested_ifs(%c: i1, %d: i1, %f: f32, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<32xf32>
+  memref.store %f, %t[%c0] : memref<32xf32>
+  %v0 = memref.load %t[%c0] : memref<32xf32>
+  memref.store %v0, %out[] : memref<f32>
+  %r = scf.if %c -> memref<32xf32> {
+    %inner = scf.if %d -> memref<32xf32> {
+      %a = memref.alloc() : memref<32xf32>
+      memref.store %f, %a[%c0] : memref<32xf32>
+      scf.yield %a : memref<32xf32>
+    } else {
+      %b = memref.alloc() : memref<32xf32>
+      memref.store %f, %b[%c0] : memref<32xf32>
+      scf.yield %b : memref<32xf32>
+    }
+    scf.yield %inner : memref<32xf32>
+  } else {
+    %e = memref.alloc() : memref<32xf32>
+    memref.store %f, %e[%c0] : memref<32xf32>
+    scf.yield %e : memref<32xf32>
+  }
+  %v = memref.load %r[%c0] : memref<32xf32>
+  memref.store %v, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// COM: Two allocations of one branch, both yielded through a select, are
+// COM: alive at once; only %a and %e may share. The then-branch holds 256
+// COM: bytes apart, the else-branch 128: any merged buffer of more than one
+// COM: allocation would hold more on one of the paths, so none is made.
+// CHECK-LABEL: func @same_branch
+//       CHECK: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"}
+//       CHECK: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"}
+//       CHECK: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"}
+//       CHECK: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"}
+// MERGED-LABEL: func @same_branch
+//   MERGED-NOT: memref.view
+func.func @same_branch(%c: i1, %s: i1, %f: f32, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<32xf32>
+  memref.store %f, %t[%c0] : memref<32xf32>
+  %v0 = memref.load %t[%c0] : memref<32xf32>
+  memref.store %v0, %out[] : memref<f32>
+  %r = scf.if %c -> memref<32xf32> {
+    %a = memref.alloc() : memref<32xf32>
+    memref.store %f, %a[%c0] : memref<32xf32>
+    %b = memref.alloc() : memref<32xf32>
+    memref.store %f, %b[%c0] : memref<32xf32>
+    %p = arith.select %s, %a, %b : memref<32xf32>
+    scf.yield %p : memref<32xf32>
+  } else {
+    %e = memref.alloc() : memref<32xf32>
+    memref.store %f, %e[%c0] : memref<32xf32>
+    scf.yield %e : memref<32xf32>
+  }
+  %v = memref.load %r[%c0] : memref<32xf32>
+  memref.store %v, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// COM: Only one branch allocates; the other yields an argument. The three
+// COM: allocations are alive one after the other: one offset.
+// CHECK-LABEL: func @one_branch
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 5>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 13>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 14, 15>}
+// MERGED-LABEL: func @one_branch
+//       MERGED: memref.alloc() : memref<128xi8>
+//   MERGED-NOT: memref.alloc
+func.func @one_branch(%c: i1, %arg: memref<32xf32>, %f: f32, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<32xf32>
+  memref.store %f, %t[%c0] : memref<32xf32>
+  %v0 = memref.load %t[%c0] : memref<32xf32>
+  memref.store %v0, %out[] : memref<f32>
+  %r = scf.if %c -> memref<32xf32> {
+    %a = memref.alloc() : memref<32xf32>
+    memref.store %f, %a[%c0] : memref<32xf32>
+    scf.yield %a : memref<32xf32>
+  } else {
+    scf.yield %arg : memref<32xf32>
+  }
+  %u = memref.alloc() : memref<32xf32>
+  %v = memref.load %r[%c0] : memref<32xf32>
+  memref.store %v, %u[%c0] : memref<32xf32>
+  %w = memref.load %u[%c0] : memref<32xf32>
+  memref.store %w, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// COM: Each result's allocations share: %a with %g (result 0), %b with %e
+// COM: (result 1), whatever their order in the branches.
+// CHECK-LABEL: func @two_results
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 3, 14>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 128 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 3, 15>}
+//       CHECK: } else {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 128 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 3, 15>}
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 3, 14>}
+// MERGED-LABEL: func @two_results
+//       MERGED: memref.alloc() : memref<256xi8>
+//   MERGED-NOT: memref.alloc
+func.func @two_results(%c: i1, %f: f32, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %r:2 = scf.if %c -> (memref<32xf32>, memref<32xf32>) {
+    %a = memref.alloc() : memref<32xf32>
+    memref.store %f, %a[%c0] : memref<32xf32>
+    %b = memref.alloc() : memref<32xf32>
+    memref.store %f, %b[%c0] : memref<32xf32>
+    scf.yield %a, %b : memref<32xf32>, memref<32xf32>
+  } else {
+    %e = memref.alloc() : memref<32xf32>
+    memref.store %f, %e[%c0] : memref<32xf32>
+    %g = memref.alloc() : memref<32xf32>
+    memref.store %f, %g[%c0] : memref<32xf32>
+    scf.yield %g, %e : memref<32xf32>, memref<32xf32>
+  }
+  %v = memref.load %r#0[%c0] : memref<32xf32>
+  %w = memref.load %r#1[%c0] : memref<32xf32>
+  %s = arith.addf %v, %w : f32
+  memref.store %s, %out[] : memref<f32>
+  return
+}

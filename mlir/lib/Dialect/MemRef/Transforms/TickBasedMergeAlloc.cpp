@@ -1150,6 +1150,25 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       *tick -= begin;
     model.push_back(candidate);
   }
+  // `hoist-alloc-dealloc-pairs` gives buffers of one shape (type and
+  // attributes) that a loop body uses one after the other a single hoisted
+  // buffer: of the candidates hoisted out of one loop with one shape, only
+  // one surely holds its bytes over the loop (fuzz seed 3145: two 32-byte
+  // temporaries of an `scf.while` counted as 64 bytes surely held, where the
+  // loop apart held 32).
+  DenseSet<std::tuple<Operation *, Type, Attribute>> hoistedShapes;
+  for (auto [id, candidate] : llvm::enumerate(model)) {
+    if (!hoisted[id])
+      continue;
+    Operation *alloc = candidates[id].alloc;
+    if (hoistedShapes
+            .insert({scope->findAncestorOpInBlock(*alloc),
+                     alloc->getResult(0).getType(), alloc->getAttrDictionary()})
+            .second)
+      continue;
+    candidate.exactFirst = candidate.exactLast + 1;
+    candidate.inScopeBlock = false;
+  }
 
   // What the scope holds without merging: at most `upper + held`, at least
   // `lower + held`, and the most of the latter over time, `floor`, which is

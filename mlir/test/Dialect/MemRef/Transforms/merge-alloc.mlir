@@ -140,6 +140,45 @@ func.func @single_iteration_loop(%f: f32, %out: memref<64xf32>) {
 
 // -----
 
+// COM: hoist-alloc-dealloc-pairs gives %t1 and %t2, of one type and used one
+// COM: after the other, one hoisted buffer of 32 bytes: with %big, which is
+// COM: returned, the second loop holds 96 bytes apart. Merged with %t0 into
+// COM: 64 bytes, it would hold 128 (fuzz seed 3145); only %t1 and %t2 are
+// COM: merged.
+
+// CHECK-LABEL: func @hoisted_same_shape
+// HOIST-LABEL: func @hoisted_same_shape
+//       HOIST: memref.alloc() : memref<16xi32>
+//       HOIST: %[[BIG:.*]] = memref.alloc() : memref<64xi8>
+//       HOIST: %[[BUF:.*]] = memref.alloc() : memref<32xi8>
+//       HOIST: scf.for
+//   HOIST-NOT: memref.alloc
+//       HOIST: memref.view %[[BUF]][%{{.*}}][] : memref<32xi8> to memref<8xf32>
+//       HOIST: memref.view %[[BUF]][%{{.*}}][] : memref<32xi8> to memref<8xf32>
+func.func @hoisted_same_shape(%n: index, %f: f32, %i: i32, %b: i8, %out: memref<f32>) -> memref<64xi8> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    %t0 = memref.alloc() : memref<16xi32>
+    linalg.fill ins(%i : i32) outs(%t0 : memref<16xi32>)
+  }
+  %big = memref.alloc() : memref<64xi8>
+  linalg.fill ins(%b : i8) outs(%big : memref<64xi8>)
+  scf.for %k = %c0 to %n step %c1 {
+    %t1 = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%f : f32) outs(%t1 : memref<8xf32>)
+    %v = memref.load %t1[%c0] : memref<8xf32>
+    memref.store %v, %out[] : memref<f32>
+    %t2 = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%f : f32) outs(%t2 : memref<8xf32>)
+    %w = memref.load %t2[%c0] : memref<8xf32>
+    memref.store %w, %out[] : memref<f32>
+  }
+  return %big : memref<64xi8>
+}
+
+// -----
+
 // COM: Buffers used in sibling inner loops of one outer loop live as long as
 // COM: the outer loop and do not share memory.
 

@@ -179,6 +179,39 @@ func.func @hoisted_same_shape(%n: index, %f: f32, %i: i32, %b: i8, %out: memref<
 
 // -----
 
+// COM: A block that branches: the deallocation frees its buffers right
+// COM: before the branch, under the successor's condition, which
+// COM: free-buffers-at-last-use does not move. Apart, %t and %u are hoisted
+// COM: and freed right after the loop (96 bytes); merged, their 64 bytes
+// COM: would be held to the branch, next to %big (128 bytes, fuzz seed 3620).
+
+// CHECK-LABEL: func @branching_block
+// HOIST-LABEL: func @branching_block
+//   HOIST-NOT: memref.view
+//       HOIST: return
+func.func @branching_block(%c: i1, %f: f32, %i: index, %out: memref<index>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %k = %c0 to %c2 step %c1 {
+    %t = memref.alloc() : memref<8xindex>
+    linalg.fill ins(%i : index) outs(%t : memref<8xindex>)
+    %u = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%f : f32) outs(%u : memref<8xf32>)
+  }
+  %big = memref.alloc() : memref<8xindex>
+  linalg.fill ins(%i : index) outs(%big : memref<8xindex>)
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  cf.br ^bb2
+^bb2:
+  %v = memref.load %big[%c0] : memref<8xindex>
+  memref.store %v, %out[] : memref<index>
+  return
+}
+
+// -----
+
 // COM: Buffers used in sibling inner loops of one outer loop live as long as
 // COM: the outer loop and do not share memory.
 

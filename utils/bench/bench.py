@@ -71,7 +71,10 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+import buffer_opt_tools as shared  # noqa: E402
+
+ROOT = shared.ROOT
 
 BUFFERIZE = (
     "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
@@ -95,10 +98,7 @@ FUNC = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.-]+
 ALLOCA = re.compile(r"\bmemref\.alloca\(([^)]*)\)(?:\s*\{[^}\n]*\})?\s*:\s*memref<([^>\n]*)>")
 CALL = re.compile(r"\bcall @([\w$.-]+)\(")
 
-TRACKER = re.compile(
-    r"alloc-tracker: mallocs=(\d+) frees=(\d+) peak_bytes=(\d+) total_bytes=(\d+) "
-    r"leaks=(\d+) leaked_bytes=(\d+) bad_frees=(\d+)"
-)
+# The tracker's figures the results record.
 TRACKER_FIELDS = ["mallocs", "frees", "peak_bytes", "total_bytes", "leaks", "leaked_bytes", "bad_frees"]
 
 
@@ -208,25 +208,16 @@ def module(passes):
 
 class Tools:
     def __init__(self, args):
-        prefix = args.llvm_prefix
-        build = args.build_dir
-        self.paths = {
-            "ours": os.path.join(build, "bin", "mlir-opt"),
-            "stock": os.path.join(prefix, "bin", "mlir-opt"),
-        }
-        self.translate = os.path.join(prefix, "bin", "mlir-translate")
-        self.llc = os.path.join(prefix, "bin", "llc")
+        paths = shared.ToolPaths(args.build_dir, args.llvm_prefix)
+        self.paths = {"ours": paths.ours, "stock": paths.stock}
+        self.translate = paths.translate
+        self.llc = paths.llc
         self.cc = args.cc
-        self.libdirs = [os.path.join(prefix, "lib"), os.path.join(build, "lib")]
-        with open(os.path.join(ROOT, "utils", "lower-to-llvm.pipeline")) as f:
-            self.lowering = f.read().strip()
-        for path in list(self.paths.values()) + [
-            self.translate,
-            self.llc,
-            os.path.join(build, "lib", "libmlir_alloc_tracker.so"),
-        ]:
-            if not os.path.exists(path):
-                raise Error("%s not found; build the project first (utils/build.sh)" % path)
+        self.libdirs = paths.lib_dirs
+        self.lowering = shared.lowering_pipeline()
+        missing = paths.missing([paths.ours, paths.stock, self.translate, self.llc, paths.tracker])
+        if missing:
+            raise Error("%s not found; build the project first (utils/build.sh)" % missing)
 
     def opt(self, tool, text, pipeline, extra=()):
         return run([self.paths[tool], "-", "--pass-pipeline=" + pipeline] + list(extra), text)
@@ -352,10 +343,10 @@ def run_executable(exe, runs):
         if i == 0:
             output = out
             with open(report) as f:
-                m = TRACKER.search(f.read())
-            if not m:
+                report_stats = shared.parse_tracker(f.read())
+            if not report_stats:
                 raise Error("no report of the allocation tracker")
-            stats = dict(zip(TRACKER_FIELDS, map(int, m.groups())))
+            stats = {field: report_stats[field] for field in TRACKER_FIELDS}
     return output, stats, statistics.median(seconds)
 
 
@@ -684,8 +675,8 @@ def suite(args, tools):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--llvm-prefix", default="/usr/lib/llvm-22")
+    parser.add_argument("--build-dir", default=shared.DEFAULT_BUILD_DIR)
+    parser.add_argument("--llvm-prefix", default=shared.DEFAULT_LLVM_PREFIX)
     parser.add_argument("--cc", default="cc")
     parser.add_argument("--program-dir", default=os.path.join(HERE, "programs"))
     parser.add_argument("--programs", help="comma-separated program names (default: all)")

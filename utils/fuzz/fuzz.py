@@ -27,9 +27,9 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   run-crash      the compiled program crashed
   hang           a compile or a run took longer than the time limit
   invalid-program  the reference itself did not run: a generator bug
-  peak-increase  the merge-alloc configuration has a higher peak than the
-                 default one on the same program, or the default one a higher
-                 peak than no-reuse-freed-buffers (not reduced)
+  peak-increase  the merge-alloc (or merge:default) configuration has a higher
+                 peak than the default one on the same program, or the default
+                 one a higher peak than no-reuse-freed-buffers (not reduced)
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
@@ -41,6 +41,7 @@ it.
 Usage:
   fuzz.py --seeds 0:240                 smoke campaign
   fuzz.py --seeds 0:10000 --jobs 2      long campaign
+  fuzz.py --seeds 0:10000 --merge-alloc every configuration with merge-alloc on
   fuzz.py --seeds 0:2000 --all-configs --build-dir build-sanitize
                                         every configuration, checking build
   fuzz.py --emit 42                     print the program of seed 42
@@ -62,9 +63,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import buffer_opt_tools as shared  # noqa: E402
 import program as prog  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The options of buffer-deallocation-pipeline that switch stages of ours on
 # and off (README, "The pipeline and its options").
@@ -125,16 +126,41 @@ def configs_for_seed(seed):
     ]
 
 
+# A configuration named MERGE_PREFIX + NAME is configuration NAME with
+# merge-alloc on (--merge-alloc).
+MERGE_PREFIX = "merge:"
+
+
+def merge_configs():
+    """The names of the configurations that can take merge-alloc, with it."""
+    return [MERGE_PREFIX + c for c in CONFIGS if CONFIGS[c] is not None and c != "merge-alloc"]
+
+
+def configs_with_merge_alloc(seed):
+    """The configurations of a program under --merge-alloc: the default
+    pipeline as the baseline of the peak check, the default with merge-alloc,
+    and one more of the configurations of `configs_for_seed` with
+    merge-alloc, rotating with the seed."""
+    others = [c for c in configs_for_seed(seed) if c not in ("default", "merge-alloc")]
+    return ["default", MERGE_PREFIX + "default", MERGE_PREFIX + others[seed % len(others)]]
+
+
 def pipeline_of(config):
     """The pass pipeline of configuration `config`."""
     if config.startswith("stock:"):
         return "builtin.module(buffer-deallocation-pipeline)"
+    merge = config.startswith(MERGE_PREFIX)
+    if merge:
+        config = config[len(MERGE_PREFIX):]
     if config == "twice":
-        return ("builtin.module(buffer-deallocation-pipeline,"
-                "buffer-deallocation-pipeline{manual-deallocation=true})")
+        option = "{merge-alloc=true}" if merge else ""
+        return ("builtin.module(buffer-deallocation-pipeline%s,"
+                "buffer-deallocation-pipeline{manual-deallocation=true%s})" % (option, " merge-alloc=true" if merge else ""))
     options = CONFIGS[config]
     if options is None:
         return "builtin.module(expand-realloc)"
+    if merge:
+        options = dict(options, **{"merge-alloc": "true"})
     text = " ".join("%s=%s" % kv for kv in sorted(options.items()))
     return "builtin.module(buffer-deallocation-pipeline%s)" % ("{%s}" % text if text else "")
 
@@ -162,31 +188,18 @@ FINDING_KINDS = [
     "peak-increase",
 ]
 
-TRACKER = re.compile(
-    r"alloc-tracker: mallocs=(\d+) frees=(\d+) peak_bytes=(\d+) total_bytes=(\d+) "
-    r"leaks=(\d+) leaked_bytes=(\d+) bad_frees=(\d+) double_frees=(\d+)"
-)
-
-
 class Tools:
     def __init__(self, args):
-        build = args.build_dir
-        prefix = args.llvm_prefix
-        self.ours = args.mlir_opt or os.path.join(build, "bin", "mlir-opt")
-        self.stock = os.path.join(prefix, "bin", "mlir-opt")
-        self.runner = os.path.join(prefix, "bin", "mlir-runner")
-        libs = [
-            os.path.join(prefix, "lib", "libmlir_runner_utils.so"),
-            os.path.join(prefix, "lib", "libmlir_c_runner_utils.so"),
-            args.tracker or os.path.join(build, "lib", "libmlir_alloc_tracker.so"),
-        ]
-        self.libs = ",".join(libs)
-        with open(os.path.join(ROOT, "utils", "lower-to-llvm.pipeline")) as f:
-            self.lowering = f.read().strip()
+        paths = shared.ToolPaths(args.build_dir, args.llvm_prefix, args.mlir_opt, args.tracker)
+        self.ours = paths.ours
+        self.stock = paths.stock
+        self.runner = paths.runner
+        self.libs = ",".join(paths.runner_libs)
+        self.lowering = shared.lowering_pipeline()
         self.timeout = args.timeout
-        for path in [self.ours, self.runner] + libs:
-            if not os.path.exists(path):
-                sys.exit("fuzz: error: %s not found; build the project first" % path)
+        missing = paths.missing([self.ours, self.runner] + paths.runner_libs)
+        if missing:
+            sys.exit("fuzz: error: %s not found; build the project first" % missing)
 
     def command(self, config):
         """A shell command that reproduces a run under `config` on $FILE."""
@@ -289,15 +302,9 @@ def execute(tools, ir):
     )
     if code is None:
         return Outcome("hang", "run timed out")
-    m = TRACKER.search(out)
-    if code != 0 or m is None:
+    stats = shared.parse_tracker(out)
+    if code != 0 or stats is None:
         return Outcome("run-crash", "exit %s: %s" % (code, first_error(err)))
-    stats = dict(
-        zip(
-            ["mallocs", "frees", "peak_bytes", "total_bytes", "leaks", "leaked_bytes", "bad_frees", "double_frees"],
-            map(int, m.groups()),
-        )
-    )
     output = "\n".join(l for l in out.splitlines() if not l.startswith("alloc-tracker:"))
     return Outcome(None, "", output, stats)
 
@@ -379,10 +386,13 @@ def check_program(tools, text, configs, stock):
         else:
             clean[config] = outcome.stats
     # merge-alloc must never raise the peak of the default pipeline.
-    if "default" in clean and "merge-alloc" in clean:
-        merged, plain = clean["merge-alloc"]["peak_bytes"], clean["default"]["peak_bytes"]
-        if merged > plain:
-            findings.append(("merge-alloc", "peak-increase", "peak %d bytes, %d without merge-alloc" % (merged, plain)))
+    for merged_config in ("merge-alloc", MERGE_PREFIX + "default"):
+        if "default" in clean and merged_config in clean:
+            merged, plain = clean[merged_config]["peak_bytes"], clean["default"]["peak_bytes"]
+            if merged > plain:
+                findings.append(
+                    (merged_config, "peak-increase", "peak %d bytes, %d without merge-alloc" % (merged, plain))
+                )
     # Nor may reuse-freed-buffers.
     if "default" in clean and "no-reuse-freed-buffers" in clean:
         reused, plain = clean["default"]["peak_bytes"], clean["no-reuse-freed-buffers"]["peak_bytes"]
@@ -520,6 +530,10 @@ def fuzz_seed(seed):
     configs = args.configs or configs_for_seed(seed)
     if args.all_configs:
         configs = [c for c in CONFIGS if c != "none"]
+    if args.merge_alloc:
+        configs = configs_with_merge_alloc(seed)
+        if args.all_configs:
+            configs = ["default"] + merge_configs()
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
     written = []
     for config, kind, detail in findings:
@@ -604,13 +618,20 @@ def main():
         "--config",
         action="append",
         dest="configs",
-        choices=list(CONFIGS) + ["stock:default"],
+        choices=list(CONFIGS) + merge_configs() + ["stock:default"],
         help="run only these configurations (repeatable); default: 5 per program, rotating",
     )
     parser.add_argument(
         "--all-configs",
         action="store_true",
         help="run every configuration but `none` on every program",
+    )
+    parser.add_argument(
+        "--merge-alloc",
+        action="store_true",
+        help="run the configurations with merge-alloc on (merge:NAME): per program the default "
+        "(the baseline of the peak check), merge:default and one more, rotating; with "
+        "--all-configs, every configuration that can take it",
     )
     parser.add_argument("--stock", action="store_true", help="also run the stock pipeline")
     parser.add_argument("--out", default="fuzz-findings", help="directory for reduced findings")
@@ -632,8 +653,8 @@ def main():
         "whose temporaries merge-alloc plans into their callers' workspaces",
     )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
-    parser.add_argument("--build-dir", default=os.environ.get("BUILD_DIR", os.path.join(ROOT, "build")))
-    parser.add_argument("--llvm-prefix", default=os.environ.get("LLVM_PREFIX", "/usr/lib/llvm-22"))
+    parser.add_argument("--build-dir", default=shared.DEFAULT_BUILD_DIR)
+    parser.add_argument("--llvm-prefix", default=shared.DEFAULT_LLVM_PREFIX)
     parser.add_argument("--mlir-opt", help="our mlir-opt (default: BUILD_DIR/bin/mlir-opt)")
     parser.add_argument("--tracker", help="the allocation tracker library (default: BUILD_DIR/lib/...)")
     parser.add_argument("--emit", type=int, metavar="SEED", help="print the program of SEED and exit")
@@ -651,7 +672,7 @@ def main():
         )
         return 0
     if args.list_configs:
-        for name in list(CONFIGS) + ["stock:default"]:
+        for name in list(CONFIGS) + merge_configs() + ["stock:default"]:
             print("%-36s %s" % (name, pipeline_of(name)))
         return 0
     if args.check:

@@ -137,7 +137,7 @@ def main():
         for target in re.findall(r'^\[include "([\w./-]+)"\]', text, re.MULTILINE):
             if target not in generated:
                 problems.append(
-                    f"{page}: [include \"{target}\"] is not a generated reference"
+                    f'{page}: [include "{target}"] is not a generated reference'
                 )
 
     for problem in problems:

@@ -32,8 +32,9 @@ packages=(
   libgtest-dev
   # lit, the example's table and the project's scripts.
   python3
-  # The format check of the test command.
+  # The format check of the test command: C++ and Python.
   clang-format
+  black
 )
 if [[ "${1:-}" == "--with-bazel" ]]; then
   # Bazel 4 and the Java rules its toolchains load (WORKSPACE); the C++

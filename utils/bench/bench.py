@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-#===- bench.py - Stock and optimized buffer deallocation side by side -----===#
+# ===- bench.py - Stock and optimized buffer deallocation side by side -----===#
 #
 # Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 # See https://llvm.org/LICENSE.txt for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 """Benchmark runner of the buffer deallocation pipeline.
 
 Every program of the suite (utils/bench/programs/*.mlir) has a `main` that
@@ -85,7 +85,8 @@ CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-stack"]
 
 CONFIG_DOC = {
     "stock": "stock mlir-opt 22: buffer-deallocation-pipeline",
-    "stock-best": "stock, plus buffer-loop-hoisting, promote-buffers-to-stack, " "optimize-allocation-liveness",
+    "stock-best": "stock, plus buffer-loop-hoisting, promote-buffers-to-stack, "
+    "optimize-allocation-liveness",
     "ours": "our buffer-deallocation-pipeline, defaults",
     "ours-merge": "ours with merge-alloc=true",
     "ours-stack": "ours with stack-promotion-max-bytes=%d",
@@ -95,11 +96,21 @@ CONFIG_DOC = {
 # array of them (an `i1` takes a byte).
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "index": 8}
 FUNC = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.-]+)")
-ALLOCA = re.compile(r"\bmemref\.alloca\(([^)]*)\)(?:\s*\{[^}\n]*\})?\s*:\s*memref<([^>\n]*)>")
+ALLOCA = re.compile(
+    r"\bmemref\.alloca\(([^)]*)\)(?:\s*\{[^}\n]*\})?\s*:\s*memref<([^>\n]*)>"
+)
 CALL = re.compile(r"\bcall @([\w$.-]+)\(")
 
 # The tracker's figures the results record.
-TRACKER_FIELDS = ["mallocs", "frees", "peak_bytes", "total_bytes", "leaks", "leaked_bytes", "bad_frees"]
+TRACKER_FIELDS = [
+    "mallocs",
+    "frees",
+    "peak_bytes",
+    "total_bytes",
+    "leaks",
+    "leaked_bytes",
+    "bad_frees",
+]
 
 
 class Error(Exception):
@@ -144,7 +155,11 @@ def stack_bytes(ir, entry="main"):
             continue
         for operands, body in ALLOCA.findall(line):
             size = alloca_bytes(operands, body)
-            frames[current] = None if size is None or frames[current] is None else frames[current] + size
+            frames[current] = (
+                None
+                if size is None or frames[current] is None
+                else frames[current] + size
+            )
         calls[current].update(CALL.findall(line))
     # `path` is the chain of calls being followed. A call back into it is a
     # cycle: unbounded if a function on the cycle has stack allocations,
@@ -156,7 +171,7 @@ def stack_bytes(ir, entry="main"):
         if name in deepest:
             return deepest[name], True
         if name in path:
-            cycle = path[path.index(name):]
+            cycle = path[path.index(name) :]
             return (None if any(frames[f] != 0 for f in cycle) else 0), False
         path.append(name)
         best, complete = 0, True
@@ -197,7 +212,9 @@ def stages(config, kind, stack_limit=1024):
     elif config == "ours-merge":
         timed = ["buffer-deallocation-pipeline{merge-alloc=true}"]
     else:
-        timed = ["buffer-deallocation-pipeline{stack-promotion-max-bytes=%d}" % stack_limit]
+        timed = [
+            "buffer-deallocation-pipeline{stack-promotion-max-bytes=%d}" % stack_limit
+        ]
     tool = "stock" if config.startswith("stock") else "ours"
     return tool, prepare, timed
 
@@ -215,25 +232,39 @@ class Tools:
         self.cc = args.cc
         self.libdirs = paths.lib_dirs
         self.lowering = shared.lowering_pipeline()
-        missing = paths.missing([paths.ours, paths.stock, self.translate, self.llc, paths.tracker])
+        missing = paths.missing(
+            [paths.ours, paths.stock, self.translate, self.llc, paths.tracker]
+        )
         if missing:
-            raise Error("%s not found; build the project first (utils/build.sh)" % missing)
+            raise Error(
+                "%s not found; build the project first (utils/build.sh)" % missing
+            )
 
     def opt(self, tool, text, pipeline, extra=()):
-        return run([self.paths[tool], "-", "--pass-pipeline=" + pipeline] + list(extra), text)
+        return run(
+            [self.paths[tool], "-", "--pass-pipeline=" + pipeline] + list(extra), text
+        )
 
 
 def run(cmd, text=None, env=None):
     r = subprocess.run(cmd, input=text, capture_output=True, text=True, env=env)
     if r.returncode != 0:
         lines = [l for l in r.stderr.splitlines() if l.strip()]
-        raise Error("%s failed: %s" % (os.path.basename(cmd[0]), lines[0] if lines else "exit %d" % r.returncode))
+        raise Error(
+            "%s failed: %s"
+            % (
+                os.path.basename(cmd[0]),
+                lines[0] if lines else "exit %d" % r.returncode,
+            )
+        )
     return r.stdout, r.stderr
 
 
 # A row of the report; with threads it has a user time column before the
 # wall time.
-TIMING_ROW = re.compile(r"^\s*(?:[0-9.]+ \(\s*[0-9.]+%\)\s+)?([0-9.]+) \(\s*[0-9.]+%\)\s+(.+?)\s*$")
+TIMING_ROW = re.compile(
+    r"^\s*(?:[0-9.]+ \(\s*[0-9.]+%\)\s+)?([0-9.]+) \(\s*[0-9.]+%\)\s+(.+?)\s*$"
+)
 
 
 def pass_times(stderr):
@@ -261,7 +292,8 @@ def timed_compile(tools, tool, text, pipeline, runs, extra=()):
             tool,
             text,
             pipeline,
-            ["--mlir-timing", "--mlir-timing-display=list", "--mlir-disable-threading"] + list(extra),
+            ["--mlir-timing", "--mlir-timing-display=list", "--mlir-disable-threading"]
+            + list(extra),
         )
         times = pass_times(err)
         samples.append((pipeline_seconds(times), times))
@@ -279,7 +311,9 @@ def build_executable(tools, ir, work, name):
     lowered, _ = tools.opt("ours", ir, tools.lowering)
     llvm_ir, _ = run([tools.translate, "--mlir-to-llvmir"], lowered)
     # The C runtime calls `main`; the program's `main` returns nothing.
-    llvm_ir, count = re.subn(r"^define void @main\(\)", "define void @bench_main()", llvm_ir, flags=re.M)
+    llvm_ir, count = re.subn(
+        r"^define void @main\(\)", "define void @bench_main()", llvm_ir, flags=re.M
+    )
     if count != 1:
         raise Error("no `func.func @main()` without results")
     ll = os.path.join(work, name + ".ll")
@@ -295,7 +329,13 @@ def build_executable(tools, ir, work, name):
     for d in tools.libdirs:
         cmd += ["-L" + d, "-Wl,-rpath," + d]
     # The tracker reports at exit even for a program that allocates nothing.
-    cmd += ["-lmlir_c_runner_utils", "-lmlir_runner_utils", "-Wl,--no-as-needed", "-lmlir_alloc_tracker", "-lm"]
+    cmd += [
+        "-lmlir_c_runner_utils",
+        "-lmlir_runner_utils",
+        "-Wl,--no-as-needed",
+        "-lmlir_alloc_tracker",
+        "-lm",
+    ]
     run(cmd)
     return exe
 
@@ -312,7 +352,9 @@ def measure_bound(tools, path, work):
         text = f.read()
     if kind == "tensor":
         text, _ = tools.opt("ours", text, module([BUFFERIZE]))
-    ir, _ = tools.opt("ours", text, module(["expand-realloc", "test-instrument-buffer-uses"]))
+    ir, _ = tools.opt(
+        "ours", text, module(["expand-realloc", "test-instrument-buffer-uses"])
+    )
     name = os.path.splitext(os.path.basename(path))[0] + ".bound"
     exe = build_executable(tools, ir, work, name)
     report = exe + ".report"
@@ -355,7 +397,9 @@ def program_kind(path):
         first = f.readline()
     m = re.match(r"//\s*bench:\s*(tensor|memref)\b", first)
     if not m:
-        raise Error("%s: the first line must be `// bench: tensor` or `// bench: memref`" % path)
+        raise Error(
+            "%s: the first line must be `// bench: tensor` or `// bench: memref`" % path
+        )
     return m.group(1)
 
 
@@ -400,7 +444,11 @@ METRICS = [
     ("helper_calls", "dealloc_helper calls (static)", True),
     ("clones", "bufferization.clone ops", True),
     ("compile_ms", "pipeline compile time, ms", False),
-    ("compile_ms_without_verifier", "pipeline compile time without the verifier (--verify-each=0), ms", False),
+    (
+        "compile_ms_without_verifier",
+        "pipeline compile time without the verifier (--verify-each=0), ms",
+        False,
+    ),
     ("run_ms", "run time, ms", False),
 ]
 
@@ -449,9 +497,14 @@ def markdown(results, configs, means):
     lines.append("| --- |" + " ---: |" * (len(configs) - 1))
     for key, title, _ in METRICS:
         if key in means:
-            lines.append("| %s | %s |" % (title, " | ".join("%.2fx" % means[key][c] for c in configs[1:])))
+            lines.append(
+                "| %s | %s |"
+                % (title, " | ".join("%.2fx" % means[key][c] for c in configs[1:]))
+            )
     lines.append("")
-    lines.append("Below 1 is better. Ratios of counts (mallocs, helper calls, clones) are")
+    lines.append(
+        "Below 1 is better. Ratios of counts (mallocs, helper calls, clones) are"
+    )
     lines.append("(x + 1) / (stock + 1), so that a count of 0 does not void the mean.")
     lines.append("")
     for key, title, smoothed in METRICS:
@@ -467,7 +520,11 @@ def markdown(results, configs, means):
                     continue
                 v = r[config][key]
                 cell = fmt(v)
-                if smoothed is not None and config != "stock" and "error" not in r["stock"]:
+                if (
+                    smoothed is not None
+                    and config != "stock"
+                    and "error" not in r["stock"]
+                ):
                     cell += " (%.2fx)" % ratio(v, r["stock"][key], smoothed)
                 cells.append(cell)
             lines.append("| %s | %s |" % (name, " | ".join(cells)))
@@ -499,16 +556,28 @@ def bound_markdown(results, configs, bounds):
             q = m["heap_and_stack_bytes"] / bound
             over[config].append(q)
             cells.append("%.2fx" % q)
-        lines.append("| %s | %s | %s |" % (name, fmt(bound) if bound is not None else "error", " | ".join(cells)))
-    lines.append("| geometric mean | | " + " | ".join("%.2fx" % geomean(over[c]) for c in configs) + " |")
+        lines.append(
+            "| %s | %s | %s |"
+            % (name, fmt(bound) if bound is not None else "error", " | ".join(cells))
+        )
+    lines.append(
+        "| geometric mean | | "
+        + " | ".join("%.2fx" % geomean(over[c]) for c in configs)
+        + " |"
+    )
     lines.append(
         "| within 1.10x of the bound | | "
-        + " | ".join("%d of %d" % (sum(q <= 1.10 for q in over[c]), len(over[c])) for c in configs)
+        + " | ".join(
+            "%d of %d" % (sum(q <= 1.10 for q in over[c]), len(over[c]))
+            for c in configs
+        )
         + " |"
     )
     lines.append("")
     lines.append("The bound is the most bytes of buffers between their allocation and")
-    lines.append("their last use at any time, in a run of the program as One-Shot Bufferize")
+    lines.append(
+        "their last use at any time, in a run of the program as One-Shot Bufferize"
+    )
     lines.append("leaves it, without deallocation (see the README).")
     lines.append("")
     return "\n".join(lines)
@@ -521,7 +590,11 @@ def problems(results, configs):
     for name, r in results.items():
         if "ours" in configs and "ours-merge" in configs:
             plain, merged = r["ours"], r["ours-merge"]
-            if "error" not in plain and "error" not in merged and merged["peak_bytes"] > plain["peak_bytes"]:
+            if (
+                "error" not in plain
+                and "error" not in merged
+                and merged["peak_bytes"] > plain["peak_bytes"]
+            ):
                 found.append(
                     "%s, ours-merge: peak %d bytes above ours (%d)"
                     % (name, merged["peak_bytes"], plain["peak_bytes"])
@@ -556,7 +629,11 @@ def svg_chart(results, configs):
     group = 8 * len(configs) + 10
     left, top, height, gap = 70, 40, 180, 120
     width = left + 20 + group * len(names)
-    panels = [("mallocs", "mallocs"), ("peak_bytes", "peak bytes"), ("heap_and_stack_bytes", "peak plus stack bytes")]
+    panels = [
+        ("mallocs", "mallocs"),
+        ("peak_bytes", "peak bytes"),
+        ("heap_and_stack_bytes", "peak plus stack bytes"),
+    ]
     total_h = top + len(panels) * (height + gap) + 30
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
@@ -565,7 +642,10 @@ def svg_chart(results, configs):
     ]
     x = left
     for config in configs:
-        out.append('<rect x="%d" y="10" width="10" height="10" fill="%s"/>' % (x, COLORS[config]))
+        out.append(
+            '<rect x="%d" y="10" width="10" height="10" fill="%s"/>'
+            % (x, COLORS[config])
+        )
         out.append('<text x="%d" y="19">%s</text>' % (x + 14, config))
         x += 110
     for p, (key, title) in enumerate(panels):
@@ -577,13 +657,20 @@ def svg_chart(results, configs):
         def ypos(v):
             return y0 + height - height * math.log10(v + 1) / decades
 
-        out.append('<text x="5" y="%d" font-weight="bold">%s (log scale)</text>' % (y0 - 6, title))
+        out.append(
+            '<text x="5" y="%d" font-weight="bold">%s (log scale)</text>'
+            % (y0 - 6, title)
+        )
         for d in range(decades + 1):
             y = ypos(10**d - 1)
             out.append(
-                '<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>' % (left, width - 10, y, y)
+                '<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
+                % (left, width - 10, y, y)
             )
-            out.append('<text x="%d" y="%.1f" text-anchor="end">1e%d</text>' % (left - 4, y + 4, d))
+            out.append(
+                '<text x="%d" y="%.1f" text-anchor="end">1e%d</text>'
+                % (left - 4, y + 4, d)
+            )
         for i, name in enumerate(names):
             gx = left + 5 + i * group
             for j, config in enumerate(configs):
@@ -597,7 +684,8 @@ def svg_chart(results, configs):
             tx = gx + 4 * len(configs)
             ty = y0 + height + 8
             out.append(
-                '<text x="%d" y="%d" transform="rotate(45 %d %d)">%s</text>' % (tx, ty, tx, ty, name)
+                '<text x="%d" y="%d" transform="rotate(45 %d %d)">%s</text>'
+                % (tx, ty, tx, ty, name)
             )
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -610,7 +698,9 @@ def suite(args, tools):
         by_name = {os.path.splitext(os.path.basename(p))[0]: p for p in paths}
         missing = [w for w in wanted if w not in by_name]
         if missing:
-            raise Error("no program named %s in %s" % (", ".join(missing), args.program_dir))
+            raise Error(
+                "no program named %s in %s" % (", ".join(missing), args.program_dir)
+            )
         paths = [by_name[w] for w in wanted]
     if not paths:
         raise Error("no programs in %s" % args.program_dir)
@@ -637,7 +727,9 @@ def suite(args, tools):
             for config in configs:
                 m = results[name][config]
                 if "error" not in m:
-                    m["checksum_ok"] = "error" not in stock and m["output"] == stock["output"]
+                    m["checksum_ok"] = (
+                        "error" not in stock and m["output"] == stock["output"]
+                    )
             print("bench: %s done" % name, file=sys.stderr)
     means = summarize(results, configs)
     print("## Buffer deallocation benchmarks\n")
@@ -663,7 +755,13 @@ def suite(args, tools):
     if args.json:
         with open(args.json, "w") as f:
             json.dump(
-                {"configs": docs, "programs": results, "live_bytes_bounds": bounds, "geomean_ratios": means, "failures": found},
+                {
+                    "configs": docs,
+                    "programs": results,
+                    "live_bytes_bounds": bounds,
+                    "geomean_ratios": means,
+                    "failures": found,
+                },
                 f,
                 indent=1,
             )
@@ -674,14 +772,22 @@ def suite(args, tools):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--build-dir", default=shared.DEFAULT_BUILD_DIR)
     parser.add_argument("--llvm-prefix", default=shared.DEFAULT_LLVM_PREFIX)
     parser.add_argument("--cc", default="cc")
     parser.add_argument("--program-dir", default=os.path.join(HERE, "programs"))
-    parser.add_argument("--programs", help="comma-separated program names (default: all)")
-    parser.add_argument("--runs", type=int, default=5, help="runs of each program (median)")
-    parser.add_argument("--compile-runs", type=int, default=5, help="runs of each pipeline (median)")
+    parser.add_argument(
+        "--programs", help="comma-separated program names (default: all)"
+    )
+    parser.add_argument(
+        "--runs", type=int, default=5, help="runs of each program (median)"
+    )
+    parser.add_argument(
+        "--compile-runs", type=int, default=5, help="runs of each pipeline (median)"
+    )
     parser.add_argument(
         "--stack-promotion-max-bytes",
         type=int,
@@ -690,10 +796,17 @@ def main():
     )
     parser.add_argument("--json", help="write the results as JSON")
     parser.add_argument("--svg", help="write a chart of mallocs and peak bytes")
-    parser.add_argument("--scaling", help="comma-separated operation counts: compile-time scaling")
-    parser.add_argument("--shapes", help="with --scaling: comma-separated shapes (default: all)")
     parser.add_argument(
-        "--scaling-timeout", type=int, default=600, help="with --scaling: seconds after which a compile is stopped"
+        "--scaling", help="comma-separated operation counts: compile-time scaling"
+    )
+    parser.add_argument(
+        "--shapes", help="with --scaling: comma-separated shapes (default: all)"
+    )
+    parser.add_argument(
+        "--scaling-timeout",
+        type=int,
+        default=600,
+        help="with --scaling: seconds after which a compile is stopped",
     )
     args = parser.parse_args()
     if args.runs < 1 or args.compile_runs < 1:

@@ -1,10 +1,10 @@
-#===- scaling.py - Compile-time scaling of the deallocation pipelines -----===#
+# ===- scaling.py - Compile-time scaling of the deallocation pipelines -----===#
 #
 # Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 # See https://llvm.org/LICENSE.txt for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 """Compile-time scaling: `bench.py --scaling 1000,10000,100000`.
 
 For each shape and size, generates a module of about that many operations
@@ -49,10 +49,15 @@ PIPELINES = [
     ("ours", "ours", "buffer-deallocation-pipeline"),
 ]
 
+
 def one_function(head, unit, n, tail):
     """A function made of `head`, `n` copies of `unit` (with `{i}` the copy's
     number and `{j}` the next one) and `tail`."""
-    lines = list(head) + [unit.format(i=i, j=i + 1).rstrip("\n") for i in range(n)] + list(tail)
+    lines = (
+        list(head)
+        + [unit.format(i=i, j=i + 1).rstrip("\n") for i in range(n)]
+        + list(tail)
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -109,7 +114,9 @@ def gen_layer_chain(n):
         "func.func @layers(%x0: tensor<16x16xf32>, %w: tensor<16x16xf32>, %bias: f32) -> tensor<16x16xf32> {",
         "    %zero = arith.constant 0.0 : f32",
     ]
-    return one_function(head, LAYER, n, ["    return %%x%d : tensor<16x16xf32>" % n, "}"])
+    return one_function(
+        head, LAYER, n, ["    return %%x%d : tensor<16x16xf32>" % n, "}"]
+    )
 
 
 FUNCTION = """\
@@ -207,7 +214,10 @@ def make_input(tools, shape, units):
 def sized_input(tools, shape, ops):
     """The input of `shape` with about `ops` operations: the operations per
     unit are counted on a small instance, and the size is checked after."""
-    per_unit = (count_ops(tools, make_input(tools, shape, 11)) - count_ops(tools, make_input(tools, shape, 1))) / 10.0
+    per_unit = (
+        count_ops(tools, make_input(tools, shape, 11))
+        - count_ops(tools, make_input(tools, shape, 1))
+    ) / 10.0
     units = max(1, round(ops / per_unit))
     text = make_input(tools, shape, units)
     return text, count_ops(tools, text)
@@ -247,7 +257,10 @@ def timed_run(tools, tool, text, pipeline, timeout, extra=()):
             stderr = f.read()
         if proc.returncode != 0:
             lines = [l for l in stderr.splitlines() if l.strip()]
-            raise bench.Error("%s failed: %s" % (tool, lines[0] if lines else "exit %d" % proc.returncode))
+            raise bench.Error(
+                "%s failed: %s"
+                % (tool, lines[0] if lines else "exit %d" % proc.returncode)
+            )
         times = bench.pass_times(stderr)
         return bench.pipeline_seconds(times), times, usage.ru_maxrss * 1024
 
@@ -303,19 +316,31 @@ def svg_chart(results, shapes):
 
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-        'font-family="sans-serif" font-size="11">' % (left + width + 190, top + height + 50),
+        'font-family="sans-serif" font-size="11">'
+        % (left + width + 190, top + height + 50),
         '<rect width="100%" height="100%" fill="white"/>',
         '<text x="%d" y="20" font-weight="bold">pipeline time (s) over operations, '
         "log-log; dashed: stock</text>" % left,
     ]
     for d in range(xlo, xhi + 1):
         x = xpos(10**d)
-        out.append('<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#ddd"/>' % (x, x, top, top + height))
-        out.append('<text x="%.1f" y="%d" text-anchor="middle">1e%d</text>' % (x, top + height + 16, d))
+        out.append(
+            '<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" stroke="#ddd"/>'
+            % (x, x, top, top + height)
+        )
+        out.append(
+            '<text x="%.1f" y="%d" text-anchor="middle">1e%d</text>'
+            % (x, top + height + 16, d)
+        )
     for d in range(ylo, yhi + 1):
         y = ypos(10**d)
-        out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>' % (left, left + width, y, y))
-        out.append('<text x="%d" y="%.1f" text-anchor="end">1e%d</text>' % (left - 4, y + 4, d))
+        out.append(
+            '<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
+            % (left, left + width, y, y)
+        )
+        out.append(
+            '<text x="%d" y="%.1f" text-anchor="end">1e%d</text>' % (left - 4, y + 4, d)
+        )
     ly = top
     for shape in shapes:
         for name, _, _ in PIPELINES:
@@ -326,14 +351,17 @@ def svg_chart(results, shapes):
             path = " ".join("%.1f,%.1f" % (xpos(o), ypos(t)) for o, t in pts)
             out.append(
                 '<polyline points="%s" fill="none" stroke="%s" stroke-width="2"%s>'
-                "<title>%s, %s</title></polyline>" % (path, COLORS[shape], dash, shape, name)
+                "<title>%s, %s</title></polyline>"
+                % (path, COLORS[shape], dash, shape, name)
             )
             lx = left + width + 20
             out.append(
                 '<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="%s" stroke-width="2"%s/>'
                 % (lx, lx + 24, ly, ly, COLORS[shape], dash)
             )
-            out.append('<text x="%d" y="%d">%s, %s</text>' % (lx + 30, ly + 4, shape, name))
+            out.append(
+                '<text x="%d" y="%d">%s, %s</text>' % (lx + 30, ly + 4, shape, name)
+            )
             ly += 16
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -346,7 +374,9 @@ def main(args, tools):
     shapes = args.shapes.split(",") if args.shapes else list(SHAPES)
     unknown = [s for s in shapes if s not in SHAPES]
     if unknown:
-        raise bench.Error("unknown shape %s (known: %s)" % (unknown[0], ", ".join(SHAPES)))
+        raise bench.Error(
+            "unknown shape %s (known: %s)" % (unknown[0], ", ".join(SHAPES))
+        )
 
     # results[shape][pipeline] = [(ops, {seconds, times, rss, quick} or
     # None)], where `quick` is the run without the verifier, or None.
@@ -355,17 +385,27 @@ def main(args, tools):
         for size in sizes:
             text, ops = sized_input(tools, shape, size)
             for name, tool, pipeline in PIPELINES:
-                r = timed_run(tools, tool, text, bench.module([pipeline]), args.scaling_timeout)
+                r = timed_run(
+                    tools, tool, text, bench.module([pipeline]), args.scaling_timeout
+                )
                 if r:
                     r = {"seconds": r[0], "times": r[1], "rss": r[2]}
                     # Only the verifier is left out, so a run that timed out
                     # with it is not run again without it.
                     q = timed_run(
-                        tools, tool, text, bench.module([pipeline]), args.scaling_timeout, ["--verify-each=0"]
+                        tools,
+                        tool,
+                        text,
+                        bench.module([pipeline]),
+                        args.scaling_timeout,
+                        ["--verify-each=0"],
                     )
                     r["quick"] = {"seconds": q[0], "times": q[1]} if q else None
                 results[shape][name].append((ops, r))
-            print("bench: scaling, %s at %d operations done" % (shape, ops), file=sys.stderr)
+            print(
+                "bench: scaling, %s at %d operations done" % (shape, ops),
+                file=sys.stderr,
+            )
 
     print("## Compile-time scaling\n")
     print(
@@ -389,7 +429,11 @@ def main(args, tools):
             ours_quick = ours["quick"] if ours else None
 
             def ms(r):
-                return "%.1f" % (r["seconds"] * 1000) if r else "> %d000" % args.scaling_timeout
+                return (
+                    "%.1f" % (r["seconds"] * 1000)
+                    if r
+                    else "> %d000" % args.scaling_timeout
+                )
 
             def mb(r):
                 return "%.0f" % (r["rss"] / 1e6) if r else "-"
@@ -411,15 +455,27 @@ def main(args, tools):
                 )
             )
         slopes = {
-            name: exponent([(o, r["seconds"]) for o, r in results[shape][name] if r]) for name, _, _ in PIPELINES
+            name: exponent([(o, r["seconds"]) for o, r in results[shape][name] if r])
+            for name, _, _ in PIPELINES
         }
         quick_slopes = {
-            name: exponent([(o, r["quick"]["seconds"]) for o, r in results[shape][name] if r and r["quick"]])
+            name: exponent(
+                [
+                    (o, r["quick"]["seconds"])
+                    for o, r in results[shape][name]
+                    if r and r["quick"]
+                ]
+            )
             for name, _, _ in PIPELINES
         }
         print(
             "| growth exponent | %.2f | %.2f | | %.2f | %.2f | | | |"
-            % (slopes["stock"], slopes["ours"], quick_slopes["stock"], quick_slopes["ours"])
+            % (
+                slopes["stock"],
+                slopes["ours"],
+                quick_slopes["stock"],
+                quick_slopes["ours"],
+            )
         )
         print()
         for name, _, _ in PIPELINES:
@@ -427,7 +483,9 @@ def main(args, tools):
             if not done:
                 continue
             ops, r = done[-1]
-            ranked = sorted(((t, p) for p, t in r["times"].items() if p not in SKIP), reverse=True)[:5]
+            ranked = sorted(
+                ((t, p) for p, t in r["times"].items() if p not in SKIP), reverse=True
+            )[:5]
             print(
                 "Stages that dominate `%s` at {:,} operations: %s\n".format(ops)
                 % (name, ", ".join("%s %.1f ms" % (p, t * 1000) for t, p in ranked))
@@ -449,7 +507,9 @@ def main(args, tools):
                                 "seconds_without_verifier": (
                                     r["quick"]["seconds"] if r and r["quick"] else None
                                 ),
-                                "stages_without_verifier": r["quick"]["times"] if r and r["quick"] else None,
+                                "stages_without_verifier": r["quick"]["times"]
+                                if r and r["quick"]
+                                else None,
                             }
                             for o, r in results[shape][name]
                         ]

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-#===- fuzz.py - Differential fuzzer of the buffer deallocation pipeline ---===#
+# ===- fuzz.py - Differential fuzzer of the buffer deallocation pipeline ---===#
 #
 # Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 # See https://llvm.org/LICENSE.txt for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 """Differential fuzzer of the buffer deallocation pipeline.
 
 For every seed, it generates a bufferized program (program.py), runs it
@@ -133,7 +133,11 @@ MERGE_PREFIX = "merge:"
 
 def merge_configs():
     """The names of the configurations that can take merge-alloc, with it."""
-    return [MERGE_PREFIX + c for c in CONFIGS if CONFIGS[c] is not None and c != "merge-alloc"]
+    return [
+        MERGE_PREFIX + c
+        for c in CONFIGS
+        if CONFIGS[c] is not None and c != "merge-alloc"
+    ]
 
 
 def configs_with_merge_alloc(seed):
@@ -142,7 +146,11 @@ def configs_with_merge_alloc(seed):
     and one more of the configurations of `configs_for_seed` with
     merge-alloc, rotating with the seed."""
     others = [c for c in configs_for_seed(seed) if c not in ("default", "merge-alloc")]
-    return ["default", MERGE_PREFIX + "default", MERGE_PREFIX + others[seed % len(others)]]
+    return [
+        "default",
+        MERGE_PREFIX + "default",
+        MERGE_PREFIX + others[seed % len(others)],
+    ]
 
 
 def pipeline_of(config):
@@ -151,18 +159,23 @@ def pipeline_of(config):
         return "builtin.module(buffer-deallocation-pipeline)"
     merge = config.startswith(MERGE_PREFIX)
     if merge:
-        config = config[len(MERGE_PREFIX):]
+        config = config[len(MERGE_PREFIX) :]
     if config == "twice":
         option = "{merge-alloc=true}" if merge else ""
-        return ("builtin.module(buffer-deallocation-pipeline%s,"
-                "buffer-deallocation-pipeline{manual-deallocation=true%s})" % (option, " merge-alloc=true" if merge else ""))
+        return (
+            "builtin.module(buffer-deallocation-pipeline%s,"
+            "buffer-deallocation-pipeline{manual-deallocation=true%s})"
+            % (option, " merge-alloc=true" if merge else "")
+        )
     options = CONFIGS[config]
     if options is None:
         return "builtin.module(expand-realloc)"
     if merge:
         options = dict(options, **{"merge-alloc": "true"})
     text = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-    return "builtin.module(buffer-deallocation-pipeline%s)" % ("{%s}" % text if text else "")
+    return "builtin.module(buffer-deallocation-pipeline%s)" % (
+        "{%s}" % text if text else ""
+    )
 
 
 # Diagnostics of documented limitations: a clean rejection, not a finding.
@@ -188,9 +201,12 @@ FINDING_KINDS = [
     "peak-increase",
 ]
 
+
 class Tools:
     def __init__(self, args):
-        paths = shared.ToolPaths(args.build_dir, args.llvm_prefix, args.mlir_opt, args.tracker)
+        paths = shared.ToolPaths(
+            args.build_dir, args.llvm_prefix, args.mlir_opt, args.tracker
+        )
         self.ours = paths.ours
         self.stock = paths.stock
         self.runner = paths.runner
@@ -208,18 +224,23 @@ class Tools:
         else:
             tool = self.stock if config.startswith("stock:") else self.ours
             first = "%s $FILE --pass-pipeline='%s'" % (tool, pipeline_of(config))
-        return "%s | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s" % (
-            first,
-            self.ours,
-            self.lowering,
-            self.runner,
-            self.libs,
+        return (
+            "%s | %s --pass-pipeline='%s' | %s -e main -entry-point-result=void -shared-libs=%s"
+            % (
+                first,
+                self.ours,
+                self.lowering,
+                self.runner,
+                self.libs,
+            )
         )
 
 
 def run(cmd, text, timeout):
     try:
-        r = subprocess.run(cmd, input=text, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run(
+            cmd, input=text, capture_output=True, text=True, timeout=timeout
+        )
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return None, "", ""
@@ -240,7 +261,9 @@ def sanitizer_report(stderr):
 
 
 def crashed(code, stderr):
-    return code is not None and (code < 0 or "Stack dump" in stderr or "PLEASE submit a bug report" in stderr)
+    return code is not None and (
+        code < 0 or "Stack dump" in stderr or "PLEASE submit a bug report" in stderr
+    )
 
 
 FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.+?)(?: \(/| \(\S+\+0x|$)")
@@ -286,7 +309,9 @@ class Outcome:
 def execute(tools, ir):
     """Lowers and runs pipeline output `ir`; returns an Outcome whose kind is
     None when it ran, or a finding kind."""
-    code, lowered, err = run([tools.ours, "-", "--pass-pipeline=" + tools.lowering], ir, tools.timeout)
+    code, lowered, err = run(
+        [tools.ours, "-", "--pass-pipeline=" + tools.lowering], ir, tools.timeout
+    )
     if code is None:
         return Outcome("hang", "lowering timed out")
     if sanitizer_report(err):
@@ -296,7 +321,14 @@ def execute(tools, ir):
             return Outcome("crash", crash_signature(err))
         return Outcome("lowering", first_error(err))
     code, out, err = run(
-        [tools.runner, "-", "-e", "main", "-entry-point-result=void", "-shared-libs=" + tools.libs],
+        [
+            tools.runner,
+            "-",
+            "-e",
+            "main",
+            "-entry-point-result=void",
+            "-shared-libs=" + tools.libs,
+        ],
         lowered,
         tools.timeout,
     )
@@ -305,7 +337,9 @@ def execute(tools, ir):
     stats = shared.parse_tracker(out)
     if code != 0 or stats is None:
         return Outcome("run-crash", "exit %s: %s" % (code, first_error(err)))
-    output = "\n".join(l for l in out.splitlines() if not l.startswith("alloc-tracker:"))
+    output = "\n".join(
+        l for l in out.splitlines() if not l.startswith("alloc-tracker:")
+    )
     return Outcome(None, "", output, stats)
 
 
@@ -314,7 +348,9 @@ def compile_and_run(tools, text, config, cache=None):
     CONFIGS, or "stock:default"), then lowers and runs the result."""
     stock = config.startswith("stock:")
     tool = tools.stock if stock else tools.ours
-    code, ir, err = run([tool, "-", "--pass-pipeline=" + pipeline_of(config)], text, tools.timeout * 6)
+    code, ir, err = run(
+        [tool, "-", "--pass-pipeline=" + pipeline_of(config)], text, tools.timeout * 6
+    )
     if code is None:
         return Outcome("hang", "pipeline timed out")
     if sanitizer_report(err):
@@ -340,7 +376,10 @@ def judge(outcome, reference):
         return outcome.kind, outcome.detail
     s = outcome.stats
     if s["bad_frees"]:
-        return "bad-free", "%d bad frees (%d double)" % (s["bad_frees"], s["double_frees"])
+        return "bad-free", "%d bad frees (%d double)" % (
+            s["bad_frees"],
+            s["double_frees"],
+        )
     if s["leaks"]:
         return "leak", "%d leaks, %d bytes" % (s["leaks"], s["leaked_bytes"])
     if outcome.output != reference.output:
@@ -352,7 +391,9 @@ def reference_of(tools, text):
     """The run of `text` without deallocation; kind "invalid-program" when the
     program itself does not compile or run. `memref.realloc` has no lowering
     to LLVM; the reference expands it (with the free of the old buffer)."""
-    code, expanded, err = run([tools.ours, "-", "--expand-realloc"], text, tools.timeout)
+    code, expanded, err = run(
+        [tools.ours, "-", "--expand-realloc"], text, tools.timeout
+    )
     if sanitizer_report(err):
         return Outcome("sanitizer", "expand-realloc: " + sanitizer_report(err))
     if code != 0:
@@ -388,16 +429,32 @@ def check_program(tools, text, configs, stock):
     # merge-alloc must never raise the peak of the default pipeline.
     for merged_config in ("merge-alloc", MERGE_PREFIX + "default"):
         if "default" in clean and merged_config in clean:
-            merged, plain = clean[merged_config]["peak_bytes"], clean["default"]["peak_bytes"]
+            merged, plain = (
+                clean[merged_config]["peak_bytes"],
+                clean["default"]["peak_bytes"],
+            )
             if merged > plain:
                 findings.append(
-                    (merged_config, "peak-increase", "peak %d bytes, %d without merge-alloc" % (merged, plain))
+                    (
+                        merged_config,
+                        "peak-increase",
+                        "peak %d bytes, %d without merge-alloc" % (merged, plain),
+                    )
                 )
     # Nor may reuse-freed-buffers.
     if "default" in clean and "no-reuse-freed-buffers" in clean:
-        reused, plain = clean["default"]["peak_bytes"], clean["no-reuse-freed-buffers"]["peak_bytes"]
+        reused, plain = (
+            clean["default"]["peak_bytes"],
+            clean["no-reuse-freed-buffers"]["peak_bytes"],
+        )
         if reused > plain:
-            findings.append(("default", "peak-increase", "peak %d bytes, %d without reuse-freed-buffers" % (reused, plain)))
+            findings.append(
+                (
+                    "default",
+                    "peak-increase",
+                    "peak %d bytes, %d without reuse-freed-buffers" % (reused, plain),
+                )
+            )
     if stock:
         kind, detail = judge(compile_and_run(tools, text, "stock:default"), reference)
         if kind == "rejected":
@@ -460,7 +517,9 @@ def reduce_program(tools, program, config, kind, detail, budget):
         if reference.kind is not None:
             return False
         k, d = judge(compile_and_run(tools, text, config), reference)
-        return k == kind and (kind not in ("sanitizer", "crash", "error", "lowering") or d == detail)
+        return k == kind and (
+            kind not in ("sanitizer", "crash", "error", "lowering") or d == detail
+        )
 
     progress = True
     while progress and attempts[0] < budget:
@@ -493,10 +552,13 @@ def reduce_program(tools, program, config, kind, detail, budget):
 
 def write_finding(tools, out_dir, seed, config, kind, detail, program, original_size):
     os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, "%s-%s-seed%d.mlir" % (kind, config.replace(":", "-"), seed))
+    path = os.path.join(
+        out_dir, "%s-%s-seed%d.mlir" % (kind, config.replace(":", "-"), seed)
+    )
     header = [
         "// Finding: %s under %s (seed %d): %s" % (kind, config, seed, detail),
-        "// Reduced from %d to %d functions and statements." % (original_size, program.size()),
+        "// Reduced from %d to %d functions and statements."
+        % (original_size, program.size()),
         "// Reproduce: utils/fuzz/fuzz.py --check %s --config %s" % (path, config),
         "// or, with FILE set to this file:",
         "//   " + tools.command(config),
@@ -524,7 +586,10 @@ def init_worker(args):
 def fuzz_seed(seed):
     args = _ARGS
     program = prog.generate(
-        seed, max_stmts=args.max_stmts, unstructured=args.unstructured, kernels=args.kernels
+        seed,
+        max_stmts=args.max_stmts,
+        unstructured=args.unstructured,
+        kernels=args.kernels,
     )
     text = prog.render(program)
     configs = args.configs or configs_for_seed(seed)
@@ -540,8 +605,14 @@ def fuzz_seed(seed):
         if not args.reduce or config == "reference" or kind == "peak-increase":
             reduced = program
         else:
-            reduced, _ = reduce_program(_TOOLS, program, config, kind, detail, args.reduce_budget)
-        written.append(write_finding(_TOOLS, args.out, seed, config, kind, detail, reduced, program.size()))
+            reduced, _ = reduce_program(
+                _TOOLS, program, config, kind, detail, args.reduce_budget
+            )
+        written.append(
+            write_finding(
+                _TOOLS, args.out, seed, config, kind, detail, reduced, program.size()
+            )
+        )
     return seed, findings, counts, written
 
 
@@ -553,24 +624,53 @@ def campaign(args):
     stock_kinds = collections.Counter()
     counts = collections.Counter()
     report = []
-    with multiprocessing.Pool(args.jobs, initializer=init_worker, initargs=(args,)) as pool:
-        for done, (seed, findings, c, written) in enumerate(pool.imap_unordered(fuzz_seed, seeds), 1):
+    with multiprocessing.Pool(
+        args.jobs, initializer=init_worker, initargs=(args,)
+    ) as pool:
+        for done, (seed, findings, c, written) in enumerate(
+            pool.imap_unordered(fuzz_seed, seeds), 1
+        ):
             counts.update(c)
             if done % 1000 == 0:
-                print("fuzz: %d programs done, %.0f s" % (done, time.time() - start), file=sys.stderr, flush=True)
+                print(
+                    "fuzz: %d programs done, %.0f s" % (done, time.time() - start),
+                    file=sys.stderr,
+                    flush=True,
+                )
             for (config, kind, detail), path in zip(findings, written):
                 (stock_kinds if config.startswith("stock:") else kinds)[kind] += 1
-                report.append({"seed": seed, "config": config, "kind": kind, "detail": detail, "file": path})
-                print("seed %d: %s under %s: %s -> %s" % (seed, kind, config, detail, path), flush=True)
+                report.append(
+                    {
+                        "seed": seed,
+                        "config": config,
+                        "kind": kind,
+                        "detail": detail,
+                        "file": path,
+                    }
+                )
+                print(
+                    "seed %d: %s under %s: %s -> %s"
+                    % (seed, kind, config, detail, path),
+                    flush=True,
+                )
     elapsed = time.time() - start
     ours = sum(kinds.values())
-    print("fuzz: %d programs, seeds %d:%d, %d jobs, %.0f s" % (len(seeds), first, last, args.jobs, elapsed))
-    print("fuzz: program runs: %d, rejected with a documented limitation: %d" % (counts["runs"], counts["rejected"]))
+    print(
+        "fuzz: %d programs, seeds %d:%d, %d jobs, %.0f s"
+        % (len(seeds), first, last, args.jobs, elapsed)
+    )
+    print(
+        "fuzz: program runs: %d, rejected with a documented limitation: %d"
+        % (counts["runs"], counts["rejected"])
+    )
     print("fuzz: findings: %d" % ours)
     for kind in FINDING_KINDS:
         print("fuzz:   %-16s %d" % (kind, kinds[kind]))
     if args.stock:
-        print("fuzz: stock pipeline: findings: %d, rejected: %d" % (sum(stock_kinds.values()), counts["stock-rejected"]))
+        print(
+            "fuzz: stock pipeline: findings: %d, rejected: %d"
+            % (sum(stock_kinds.values()), counts["stock-rejected"])
+        )
         for kind in FINDING_KINDS:
             print("fuzz:   %-16s %d" % (kind, stock_kinds[kind]))
     if args.json:
@@ -599,7 +699,9 @@ def check_file(args):
         text = f.read()
     reference = reference_of(tools, text)
     if reference.kind is not None:
-        print("fuzz: the program does not run without deallocation: %s" % reference.detail)
+        print(
+            "fuzz: the program does not run without deallocation: %s" % reference.detail
+        )
         return 2
     config = args.config or "default"
     kind, detail = judge(compile_and_run(tools, text, config), reference)
@@ -611,8 +713,12 @@ def check_file(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", default="0:240", help="range of seeds, first:last (last excluded)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--seeds", default="0:240", help="range of seeds, first:last (last excluded)"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--config",
@@ -633,12 +739,25 @@ def main():
         "(the baseline of the peak check), merge:default and one more, rotating; with "
         "--all-configs, every configuration that can take it",
     )
-    parser.add_argument("--stock", action="store_true", help="also run the stock pipeline")
-    parser.add_argument("--out", default="fuzz-findings", help="directory for reduced findings")
-    parser.add_argument("--json", help="write the campaign's counts and findings as JSON")
+    parser.add_argument(
+        "--stock", action="store_true", help="also run the stock pipeline"
+    )
+    parser.add_argument(
+        "--out", default="fuzz-findings", help="directory for reduced findings"
+    )
+    parser.add_argument(
+        "--json", help="write the campaign's counts and findings as JSON"
+    )
     parser.add_argument("--no-reduce", dest="reduce", action="store_false")
-    parser.add_argument("--reduce-budget", type=int, default=400, help="most reduction attempts per finding")
-    parser.add_argument("--max-stmts", type=int, default=40, help="statement budget of a program")
+    parser.add_argument(
+        "--reduce-budget",
+        type=int,
+        default=400,
+        help="most reduction attempts per finding",
+    )
+    parser.add_argument(
+        "--max-stmts", type=int, default=40, help="statement budget of a program"
+    )
     parser.add_argument(
         "--unstructured",
         type=float,
@@ -655,10 +774,18 @@ def main():
     parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
     parser.add_argument("--build-dir", default=shared.DEFAULT_BUILD_DIR)
     parser.add_argument("--llvm-prefix", default=shared.DEFAULT_LLVM_PREFIX)
-    parser.add_argument("--mlir-opt", help="our mlir-opt (default: BUILD_DIR/bin/mlir-opt)")
-    parser.add_argument("--tracker", help="the allocation tracker library (default: BUILD_DIR/lib/...)")
-    parser.add_argument("--emit", type=int, metavar="SEED", help="print the program of SEED and exit")
-    parser.add_argument("--check", metavar="FILE", help="run FILE under --config and report")
+    parser.add_argument(
+        "--mlir-opt", help="our mlir-opt (default: BUILD_DIR/bin/mlir-opt)"
+    )
+    parser.add_argument(
+        "--tracker", help="the allocation tracker library (default: BUILD_DIR/lib/...)"
+    )
+    parser.add_argument(
+        "--emit", type=int, metavar="SEED", help="print the program of SEED and exit"
+    )
+    parser.add_argument(
+        "--check", metavar="FILE", help="run FILE under --config and report"
+    )
     parser.add_argument("--list-configs", action="store_true")
     args = parser.parse_args()
 
@@ -666,7 +793,10 @@ def main():
         print(
             prog.render(
                 prog.generate(
-                    args.emit, max_stmts=args.max_stmts, unstructured=args.unstructured, kernels=args.kernels
+                    args.emit,
+                    max_stmts=args.max_stmts,
+                    unstructured=args.unstructured,
+                    kernels=args.kernels,
                 )
             )
         )

@@ -1,10 +1,10 @@
-#===- program.py - Random memref programs for the deallocation fuzzer -----===#
+# ===- program.py - Random memref programs for the deallocation fuzzer -----===#
 #
 # Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 # See https://llvm.org/LICENSE.txt for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-#===----------------------------------------------------------------------===#
+# ===----------------------------------------------------------------------===#
 """Program model, generator and renderer of the deallocation fuzzer.
 
 A program is a list of functions; a function body is a tree of statements
@@ -127,7 +127,9 @@ class Stmt:
         self.bodies = bodies or []
 
     def copy(self):
-        return Stmt(self.kind, [[s.copy() for s in b] for b in self.bodies], **dict(self.f))
+        return Stmt(
+            self.kind, [[s.copy() for s in b] for b in self.bodies], **dict(self.f)
+        )
 
     def __repr__(self):
         return "Stmt(%s, %r, %d bodies)" % (self.kind, self.f, len(self.bodies))
@@ -190,7 +192,15 @@ class Generator:
     type) is a guess of what the renderer will find defined; the renderer
     has the last word."""
 
-    def __init__(self, seed, max_stmts=40, max_depth=3, max_funcs=4, unstructured=UNSTRUCTURED, kernels=0.0):
+    def __init__(
+        self,
+        seed,
+        max_stmts=40,
+        max_depth=3,
+        max_funcs=4,
+        unstructured=UNSTRUCTURED,
+        kernels=0.0,
+    ):
         self.rng = random.Random(seed)
         self.unstructured = unstructured
         # The share of private functions drawn as kernels, which return
@@ -258,10 +268,16 @@ class Generator:
                     continue
                 # Now and then the same buffer as the previous result, which
                 # the no-alias ABI must not let a caller tell from a copy.
-                if fn.rets and fn.results[len(fn.rets) - 1] == ty and rng.random() < 0.3:
+                if (
+                    fn.rets
+                    and fn.results[len(fn.rets) - 1] == ty
+                    and rng.random() < 0.3
+                ):
                     fn.rets.append(fn.rets[-1])
                     continue
-                fn.rets.append(self.pick(env, lambda t, ty=ty: t == ty) or self.new_var())
+                fn.rets.append(
+                    self.pick(env, lambda t, ty=ty: t == ty) or self.new_var()
+                )
             # `main` ends by printing what it computed, so that the work of
             # every function it called reaches the output.
             if index == 0:
@@ -281,13 +297,23 @@ class Generator:
         for _ in range(krng.randint(1, 4)):
             name = self.new_var()
             env[name] = ty
-            stmts.append(Stmt("alloc", dst=name, ty=ty, val=krng.randint(0, 9), iv=False))
+            stmts.append(
+                Stmt("alloc", dst=name, ty=ty, val=krng.randint(0, 9), iv=False)
+            )
             if chain:
                 # The new temporary from the last one or two.
                 other = krng.choice(chain[-2:])
                 stmts.append(Stmt("map", dst=self.new_var(), a=chain[-1], b=other))
                 env[stmts[-1].f["dst"]] = ty
-                stmts.append(Stmt("update", dst=name, src=stmts[-1].f["dst"], idx=krng.randint(0, 3), val=1))
+                stmts.append(
+                    Stmt(
+                        "update",
+                        dst=name,
+                        src=stmts[-1].f["dst"],
+                        idx=krng.randint(0, 3),
+                        val=1,
+                    )
+                )
             chain.append(name)
         # A few statements of any kind between; most kernels are short.
         self.budget = min(self.budget, krng.randint(0, 4))
@@ -296,7 +322,11 @@ class Generator:
             if arg in chain or arg.startswith("#") or arg_ty.elt != ty.elt:
                 continue
             if any(arg == n for n, _ in self.funcs[func_index].params):
-                stmts.append(Stmt("update", dst=arg, src=chain[-1], idx=krng.randint(0, 3), val=2))
+                stmts.append(
+                    Stmt(
+                        "update", dst=arg, src=chain[-1], idx=krng.randint(0, 3), val=2
+                    )
+                )
         return stmts
 
     def block(self, env, depth, func_index):
@@ -334,17 +364,27 @@ class Generator:
             if name in env and env[name] != ty:
                 name = self.new_var()
             env[name] = ty
-            return Stmt(kind, dst=name, ty=ty, val=rng.randint(0, 9), iv=rng.random() < 0.5)
+            return Stmt(
+                kind, dst=name, ty=ty, val=rng.randint(0, 9), iv=rng.random() < 0.5
+            )
         if kind == "print":
             return Stmt("print", src=self.pick(env))
         if kind == "fill":
             return Stmt("fill", dst=self.pick(env), val=rng.randint(0, 9))
         if kind == "store":
-            return Stmt("store", dst=self.pick(env), idx=rng.randint(0, 3), val=rng.randint(0, 9), iv=rng.random() < 0.3)
+            return Stmt(
+                "store",
+                dst=self.pick(env),
+                idx=rng.randint(0, 3),
+                val=rng.randint(0, 9),
+                iv=rng.random() < 0.3,
+            )
         if kind == "update":
             dst = self.pick(env)
             src = self.pick(env, lambda t: t.elt == env[dst].elt)
-            return Stmt("update", dst=dst, src=src, idx=rng.randint(0, 3), val=rng.randint(1, 5))
+            return Stmt(
+                "update", dst=dst, src=src, idx=rng.randint(0, 3), val=rng.randint(1, 5)
+            )
         if kind == "map":
             # An elementwise op into a fresh buffer, as One-Shot Bufferize
             # leaves it; binding the result to an input's name makes that
@@ -352,7 +392,9 @@ class Generator:
             a = self.pick(env, lambda t: t.static)
             if a is None:
                 return None
-            b = self.pick(env, lambda t: t.shape == env[a].shape and t.elt == env[a].elt)
+            b = self.pick(
+                env, lambda t: t.shape == env[a].shape and t.elt == env[a].elt
+            )
             dst = self.new_var() if rng.random() < 0.5 else a
             ty = Ty(env[a].elt, env[a].shape)
             if dst in env and env[dst] != ty:
@@ -363,7 +405,9 @@ class Generator:
             src = self.pick(env, lambda t: t.static)
             if src is None:
                 return None
-            dst = self.pick(env, lambda t: t.shape == env[src].shape and t.elt == env[src].elt)
+            dst = self.pick(
+                env, lambda t: t.shape == env[src].shape and t.elt == env[src].elt
+            )
             return Stmt("copy", src=src, dst=dst)
         if kind in ("assign", "select", "swap"):
             a = self.pick(env)
@@ -421,7 +465,9 @@ class Generator:
             dst = self.pick(env, lambda t: t.rank == 1)
             if dst is None:
                 return None
-            return Stmt("parallel", dst=dst, val=rng.randint(0, 9), iv=rng.random() < 0.5)
+            return Stmt(
+                "parallel", dst=dst, val=rng.randint(0, 9), iv=rng.random() < 0.5
+            )
         if kind == "call":
             callee_index = rng.randint(func_index + 1, len(self.funcs) - 1)
             callee = self.funcs[callee_index]
@@ -470,7 +516,15 @@ class Generator:
         step = [Stmt("alloc", dst=new, ty=ty, val=rng.randint(0, 9), iv=False)]
         if ty.static:
             step.append(Stmt("copy", src=name, dst=new))
-        step.append(Stmt("update", dst=new, src=name, idx=rng.randint(0, 3), val=rng.randint(1, 5)))
+        step.append(
+            Stmt(
+                "update",
+                dst=new,
+                src=name,
+                idx=rng.randint(0, 3),
+                val=rng.randint(1, 5),
+            )
+        )
         step.append(Stmt("assign", dst=name, src=new))
         if rng.random() < 0.3:
             # Only in some iterations: under an `if`, in one case of a
@@ -498,7 +552,17 @@ class Generator:
         return Stmt("for", [step], n=n, dyn=rng.random() < 0.3)
 
 
-VIEW_KINDS = ["subview", "subview", "cast", "reinterpret", "collapse", "expand", "view", "view", "transpose"]
+VIEW_KINDS = [
+    "subview",
+    "subview",
+    "cast",
+    "reinterpret",
+    "collapse",
+    "expand",
+    "view",
+    "view",
+    "transpose",
+]
 
 
 def view_type(src, how, off):
@@ -534,7 +598,13 @@ def view_type(src, how, off):
         return None
     if how == "view":
         # `off` f32 elements (4 bytes each) into the source.
-        if src.identity and src.elt == "i8" and src.static and src.rank == 1 and src.shape[0] // 4 - off >= 1:
+        if (
+            src.identity
+            and src.elt == "i8"
+            and src.static
+            and src.rank == 1
+            and src.shape[0] // 4 - off >= 1
+        ):
             return Ty("f32", [src.shape[0] // 4 - off])
         return None
     if how == "transpose":
@@ -647,7 +717,9 @@ class FuncRenderer:
 
     def load(self, var, indices):
         val = self.fresh()
-        self.emit("%s = memref.load %s[%s] : %s" % (val, var.ssa, ", ".join(indices), var.ty))
+        self.emit(
+            "%s = memref.load %s[%s] : %s" % (val, var.ssa, ", ".join(indices), var.ty)
+        )
         return val
 
     def add(self, elt, a, b):
@@ -702,7 +774,9 @@ class FuncRenderer:
 
     def fill(self, var, val):
         c = self.const(elt_const(val, var.ty.elt), var.ty.elt)
-        self.emit("linalg.fill ins(%s : %s) outs(%s : %s)" % (c, var.ty.elt, var.ssa, var.ty))
+        self.emit(
+            "linalg.fill ins(%s : %s) outs(%s : %s)" % (c, var.ty.elt, var.ssa, var.ty)
+        )
 
     def size_operand(self, region, stmt, base):
         if stmt.f.get("iv") and region.ivs:
@@ -779,7 +853,9 @@ class FuncRenderer:
         bind = {}
         for name in carried:
             old = env[name]
-            bind[name] = Var(self.fresh(prefix), old.ty, old.roots | {"carry"}, old.view)
+            bind[name] = Var(
+                self.fresh(prefix), old.ty, old.roots | {"carry"}, old.view
+            )
         return bind
 
     def bind_results(self, env, carried, ends, results):
@@ -803,7 +879,11 @@ class FuncRenderer:
         else:
             self.emit(
                 "%s %s : %s"
-                % (op, ", ".join(env[n].ssa for n in carried), ", ".join(str(env[n].ty) for n in carried))
+                % (
+                    op,
+                    ", ".join(env[n].ssa for n in carried),
+                    ", ".join(str(env[n].ty) for n in carried),
+                )
             )
 
     def types(self, env, carried):
@@ -865,7 +945,9 @@ class FuncRenderer:
             return
         val = self.const(elt_const(stmt.f["val"], var.ty.elt), var.ty.elt)
         idx = self.element_index(region, stmt, var)
-        self.emit("memref.store %s, %s[%s] : %s" % (val, var.ssa, ", ".join(idx), var.ty))
+        self.emit(
+            "memref.store %s, %s[%s] : %s" % (val, var.ssa, ", ".join(idx), var.ty)
+        )
 
     def stmt_update(self, stmt, env, region):
         dst = env.get(stmt.f["dst"])
@@ -904,7 +986,9 @@ class FuncRenderer:
         dst = env.get(stmt.f["dst"])
         if src is None or dst is None or src.ssa == dst.ssa:
             return
-        if not (src.ty.static and src.ty.shape == dst.ty.shape and src.ty.elt == dst.ty.elt):
+        if not (
+            src.ty.static and src.ty.shape == dst.ty.shape and src.ty.elt == dst.ty.elt
+        ):
             return
         self.emit("memref.copy %s, %s : %s to %s" % (src.ssa, dst.ssa, src.ty, dst.ty))
 
@@ -947,7 +1031,9 @@ class FuncRenderer:
         res = self.fresh()
         s, t = src.ssa, src.ty
         if how == "subview":
-            self.emit("%s = memref.subview %s[%d] [4] [1] : %s to %s" % (res, s, off, t, ty))
+            self.emit(
+                "%s = memref.subview %s[%d] [4] [1] : %s to %s" % (res, s, off, t, ty)
+            )
         elif how == "cast":
             self.emit("%s = memref.cast %s : %s to %s" % (res, s, t, ty))
         elif how == "reinterpret":
@@ -956,7 +1042,9 @@ class FuncRenderer:
                 % (res, s, t, ty)
             )
         elif how == "collapse":
-            self.emit("%s = memref.collapse_shape %s [[0, 1]] : %s into %s" % (res, s, t, ty))
+            self.emit(
+                "%s = memref.collapse_shape %s [[0, 1]] : %s into %s" % (res, s, t, ty)
+            )
         elif how == "expand":
             self.emit(
                 "%s = memref.expand_shape %s [[0, 1]] output_shape [4, 4] : %s into %s"
@@ -966,7 +1054,9 @@ class FuncRenderer:
             shift = self.index(4 * off)
             self.emit("%s = memref.view %s[%s][] : %s to %s" % (res, s, shift, t, ty))
         elif how == "transpose":
-            self.emit("%s = memref.transpose %s (d0) -> (d0) : %s to %s" % (res, s, t, ty))
+            self.emit(
+                "%s = memref.transpose %s (d0) -> (d0) : %s to %s" % (res, s, t, ty)
+            )
         env[stmt.f["dst"]] = Var(res, ty, src.roots, True)
 
     def stmt_distinct(self, stmt, env, region):
@@ -977,10 +1067,15 @@ class FuncRenderer:
         # (which may alias anything the caller passed).
         if a is None or b is None or a.roots & b.roots:
             return
-        if any(r.startswith(("arg", "call", "carry", "clone")) for r in a.roots | b.roots):
+        if any(
+            r.startswith(("arg", "call", "carry", "clone")) for r in a.roots | b.roots
+        ):
             return
         res = self.fresh()
-        self.emit("%s:2 = memref.distinct_objects %s, %s : %s, %s" % (res, a.ssa, b.ssa, a.ty, b.ty))
+        self.emit(
+            "%s:2 = memref.distinct_objects %s, %s : %s, %s"
+            % (res, a.ssa, b.ssa, a.ty, b.ty)
+        )
         env[stmt.f["a"]] = Var(res + "#0", a.ty, a.roots, True)
         env[stmt.f["b"]] = Var(res + "#1", b.ty, b.roots, True)
 
@@ -1007,7 +1102,11 @@ class FuncRenderer:
 
     def stmt_realloc(self, stmt, env, region):
         src = env.get(stmt.f["src"])
-        if src is None or src.view or not (src.ty.identity and src.ty.static and src.ty.rank == 1):
+        if (
+            src is None
+            or src.view
+            or not (src.ty.identity and src.ty.static and src.ty.rank == 1)
+        ):
             return
         if len(src.roots) != 1 or not src.roots <= region.local_heap:
             return
@@ -1033,7 +1132,10 @@ class FuncRenderer:
         if size > old:
             tail = self.fresh()
             tail_ty = Ty(ty.elt, [size - old], old)
-            self.emit("%s = memref.subview %s[%d] [%d] [1] : %s to %s" % (tail, res, old, size - old, ty, tail_ty))
+            self.emit(
+                "%s = memref.subview %s[%d] [%d] [1] : %s to %s"
+                % (tail, res, old, size - old, ty, tail_ty)
+            )
             self.fill(Var(tail, tail_ty, {new_root}), stmt.f["val"])
 
     def stmt_parallel(self, stmt, env, region):
@@ -1126,14 +1228,19 @@ class FuncRenderer:
         before = stmt.bodies[0] if stmt.bodies else []
         after = stmt.bodies[1] if len(stmt.bodies) > 1 else []
         j = self.fresh("j")
-        carried = self.changed([before, after], env, False, [region.ivs, region.ivs + [j]])
+        carried = self.changed(
+            [before, after], env, False, [region.ivs, region.ivs + [j]]
+        )
         n = self.index(stmt.f["n"])
         c0 = self.index(0)
         i = self.fresh("i")
         bind = self.block_args(env, carried)
         prefix, results = self.results(len(carried) + 1)
         types = ", ".join(["index"] + [str(env[c].ty) for c in carried])
-        inits = ", ".join(["%s = %s" % (i, c0)] + ["%s = %s" % (bind[c].ssa, env[c].ssa) for c in carried])
+        inits = ", ".join(
+            ["%s = %s" % (i, c0)]
+            + ["%s = %s" % (bind[c].ssa, env[c].ssa) for c in carried]
+        )
         self.emit("%sscf.while (%s) : (%s) -> (%s) {" % (prefix, inits, types, types))
         end_before = self.region(before, env, False, region.ivs, bind)
         self.depth += 1
@@ -1148,7 +1255,10 @@ class FuncRenderer:
         self.emit("} do {")
         self.emit_label(
             "^bb0(%s):"
-            % ", ".join(["%s: index" % j] + ["%s: %s" % (bind_after[c].ssa, env[c].ty) for c in carried])
+            % ", ".join(
+                ["%s: index" % j]
+                + ["%s: %s" % (bind_after[c].ssa, env[c].ty) for c in carried]
+            )
         )
         end_after = self.region(after, env, False, region.ivs + [j], bind_after)
         self.depth += 1
@@ -1156,7 +1266,8 @@ class FuncRenderer:
         j1 = self.fresh()
         self.emit("%s = arith.addi %s, %s : index" % (j1, j, c1))
         self.emit(
-            "scf.yield %s : %s" % (", ".join([j1] + [end_after[c].ssa for c in carried]), types)
+            "scf.yield %s : %s"
+            % (", ".join([j1] + [end_after[c].ssa for c in carried]), types)
         )
         self.depth -= 1
         self.emit("}")
@@ -1175,7 +1286,9 @@ class FuncRenderer:
         ends = []
         for k, body in enumerate(bodies):
             if k == 0:
-                self.emit("%s%s%s%s" % (prefix, head, arrow, " {" if cases[0] is None else ""))
+                self.emit(
+                    "%s%s%s%s" % (prefix, head, arrow, " {" if cases[0] is None else "")
+                )
                 if cases[0] is not None:
                     self.emit(cases[0] + " {")
             else:
@@ -1199,11 +1312,21 @@ class FuncRenderer:
         self.emit("%s = arith.index_cast %s : i32 to index" % (idx, sel))
         bodies = stmt.bodies or [[]]
         cases = ["case %d" % k for k in range(len(bodies) - 1)] + ["default"]
-        self.branches(bodies, env, region, "scf.index_switch", "scf.index_switch %s" % idx, cases)
+        self.branches(
+            bodies, env, region, "scf.index_switch", "scf.index_switch %s" % idx, cases
+        )
 
     def stmt_exec(self, stmt, env, region):
         bodies = (stmt.bodies or [[]])[:1]
-        self.branches(bodies, env, region, "scf.execute_region", "scf.execute_region", [None], multi_block=True)
+        self.branches(
+            bodies,
+            env,
+            region,
+            "scf.execute_region",
+            "scf.execute_region",
+            [None],
+            multi_block=True,
+        )
 
     # Unstructured control flow. In a single-block region it is wrapped in
     # an scf.execute_region.
@@ -1219,7 +1342,11 @@ class FuncRenderer:
         if operands:
             self.emit(
                 "cf.br %s(%s : %s)"
-                % (target, ", ".join(v for v, _ in operands), ", ".join(str(t) for _, t in operands))
+                % (
+                    target,
+                    ", ".join(v for v, _ in operands),
+                    ", ".join(str(t) for _, t in operands),
+                )
             )
         else:
             self.emit("cf.br %s" % target)
@@ -1237,9 +1364,14 @@ class FuncRenderer:
         if self.wrap(stmt, env, region):
             return
         bodies = (stmt.bodies + [[], []])[:2]
-        self.cf_alternatives(env, region, bodies, lambda labels: self.emit(
-            "cf.cond_br %s, %s, %s" % (self.cond(env, stmt), labels[0], labels[1])
-        ))
+        self.cf_alternatives(
+            env,
+            region,
+            bodies,
+            lambda labels: self.emit(
+                "cf.cond_br %s, %s, %s" % (self.cond(env, stmt), labels[0], labels[1])
+            ),
+        )
 
     def stmt_cfswitch(self, stmt, env, region):
         if self.wrap(stmt, env, region):
@@ -1282,7 +1414,9 @@ class FuncRenderer:
         header, body_label, exit_label = self.label(), self.label(), self.label()
         self.branch(header, [(c0, "index")] + self.carried_operands(env, carried))
         bind = self.block_args(env, carried, "h")
-        args = ", ".join(["%s: index" % i] + ["%s: %s" % (bind[c].ssa, env[c].ty) for c in carried])
+        args = ", ".join(
+            ["%s: index" % i] + ["%s: %s" % (bind[c].ssa, env[c].ty) for c in carried]
+        )
         self.emit_label("%s(%s):" % (header, args))
         cmp = self.fresh()
         self.emit("%s = arith.cmpi slt, %s, %s : index" % (cmp, i, n))
@@ -1321,7 +1455,11 @@ class FuncRenderer:
         for name, ty in zip(fn.rets, fn.results):
             var = env.get(name)
             # A stack buffer must not leave its function.
-            if var is None or var.ty != ty or any(r.startswith("alloca") for r in var.roots):
+            if (
+                var is None
+                or var.ty != ty
+                or any(r.startswith("alloca") for r in var.roots)
+            ):
                 fresh = Stmt("alloc", dst="%ret", ty=ty, val=7, iv=False)
                 self.stmt_alloc(fresh, env, region)
                 var = env.pop("%ret")
@@ -1332,7 +1470,9 @@ class FuncRenderer:
                 # ownership), so a program must not be able to tell: the
                 # function returns a clone, which every mode passes as is.
                 clone = self.fresh()
-                self.emit("%s = bufferization.clone %s : %s to %s" % (clone, var.ssa, ty, ty))
+                self.emit(
+                    "%s = bufferization.clone %s : %s to %s" % (clone, var.ssa, ty, ty)
+                )
                 var = Var(clone, ty, {"clone"})
             rets.append(var)
         if rets:

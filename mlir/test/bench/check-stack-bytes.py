@@ -39,16 +39,43 @@ module {
 
 # main: 4 + 128 + 0 bytes; large: 12, leaf: 800 (deeper than small: 10).
 print("chain:", bench.stack_bytes(CHAIN))
-print("no allocas:", bench.stack_bytes(CHAIN.replace("memref.alloca()", "memref.alloc()")))
-print("dynamic:", bench.stack_bytes(CHAIN.replace("memref.alloca() : memref<10xi1>", "memref.alloca(%n) : memref<?xi1>")))
+print(
+    "no allocas:", bench.stack_bytes(CHAIN.replace("memref.alloca()", "memref.alloc()"))
+)
+print(
+    "dynamic:",
+    bench.stack_bytes(
+        CHAIN.replace(
+            "memref.alloca() : memref<10xi1>", "memref.alloca(%n) : memref<?xi1>"
+        )
+    ),
+)
 print("recursive:", bench.stack_bytes(CHAIN.replace("call @leaf()", "call @large()")))
 # Recursion through functions without stack allocations adds nothing, also
 # when a function outside the cycle calls into it: main -> large -> leaf ->
 # large, and main -> small -> leaf.
-ZERO = CHAIN.replace("%a = memref.alloca() : memref<3xi32>\n", "").replace(
-    "%a = memref.alloca() : memref<100xf64>", "call @large() : () -> ()"
-).replace("%a = memref.alloca() : memref<10xi1>", "call @leaf() : () -> ()")
+ZERO = (
+    CHAIN.replace("%a = memref.alloca() : memref<3xi32>\n", "")
+    .replace("%a = memref.alloca() : memref<100xf64>", "call @large() : () -> ()")
+    .replace("%a = memref.alloca() : memref<10xi1>", "call @leaf() : () -> ()")
+)
 print("recursion without allocas:", bench.stack_bytes(ZERO))
-print("recursion without allocas, small has 10 bytes:", bench.stack_bytes(ZERO.replace("func.func private @small() {", "func.func private @small() {\n    %s = memref.alloca() : memref<10xi8>")))
+print(
+    "recursion without allocas, small has 10 bytes:",
+    bench.stack_bytes(
+        ZERO.replace(
+            "func.func private @small() {",
+            "func.func private @small() {\n    %s = memref.alloca() : memref<10xi8>",
+        )
+    ),
+)
 # A recursive function that main does not reach does not count.
-print("unreached recursion:", bench.stack_bytes(CHAIN.replace("func.func private @external(memref<f32>)", "func.func private @r() {\n    call @r() : () -> ()\n    return\n  }")))
+print(
+    "unreached recursion:",
+    bench.stack_bytes(
+        CHAIN.replace(
+            "func.func private @external(memref<f32>)",
+            "func.func private @r() {\n    call @r() : () -> ()\n    return\n  }",
+        )
+    ),
+)

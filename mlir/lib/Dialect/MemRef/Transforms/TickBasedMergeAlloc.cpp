@@ -549,6 +549,15 @@ private:
   /// (`TickAllocation::sharers`).
   void shareExclusiveBranches(TickLifetimeTrace &trace);
 
+  /// Under `assumeHoisting`, gives the allocations of `trace` that the rest
+  /// of the pipeline hoists out of one loop into one buffer one offset: all
+  /// allocations of their shape in the loop, used one after the other.
+  void shareHoistedSlots(TickLifetimeTrace &trace);
+
+  /// Makes each allocation of `trace` whose `leaderOf` entry is not negative
+  /// a sharer of the allocation that entry names.
+  static void addSharers(TickLifetimeTrace &trace, ArrayRef<int> leaderOf);
+
   /// Adds to `result` the groups of the allocations of `trace` whose merged
   /// allocations keep the scope's peak, and the others as skipped.
   void splitToKeepPeak(const TickLifetimeTrace &trace,
@@ -1173,24 +1182,53 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       *tick -= begin;
     model.push_back(candidate);
   }
-  // `hoist-alloc-dealloc-pairs` gives buffers of one shape (type and
-  // attributes) that a loop body uses one after the other a single hoisted
-  // buffer: of the candidates hoisted out of one loop with one shape, only
-  // one surely holds its bytes over the loop (fuzz seed 3145: two 32-byte
-  // temporaries of an `scf.while` counted as 64 bytes surely held, where the
-  // loop apart held 32).
-  DenseSet<std::tuple<Operation *, Type, Attribute>> hoistedShapes;
-  for (auto [id, candidate] : llvm::enumerate(model)) {
+  // `hoist-alloc-dealloc-pairs` gives allocations of one shape (type and
+  // attributes) that a loop body uses one after the other one hoisted
+  // buffer. A hoisted candidate surely holds bytes of its own over the loop
+  // only if no other allocation of its shape in the loop can share that
+  // buffer with it: all of them are candidates whose lifetimes meet at one
+  // tick. Otherwise merging some of them could leave another on a hoisted
+  // buffer of its own that it shared apart (fuzz seed 3145: two 32-byte
+  // temporaries taken for 64 bytes surely held, where the loop apart held
+  // 32).
+  using ShapeKey = std::tuple<Operation *, Type, DictionaryAttr>;
+  llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> hoistedShapes;
+  DenseMap<ShapeKey, unsigned> numCandidatesOfShape;
+  for (auto [id, allocation] : llvm::enumerate(candidates)) {
     if (!hoisted[id])
       continue;
-    Operation *alloc = candidates[id].alloc;
-    if (hoistedShapes
-            .insert({scope->findAncestorOpInBlock(*alloc),
-                     alloc->getResult(0).getType(), alloc->getAttrDictionary()})
-            .second)
+    Operation *alloc = allocation.alloc;
+    ShapeKey key = {scope->findAncestorOpInBlock(*alloc),
+                    alloc->getResult(0).getType(), alloc->getAttrDictionary()};
+    hoistedShapes[key].push_back(id);
+    // Allocations that share an offset (`shareHoistedSlots`) count apart.
+    numCandidatesOfShape[key] += 1 + allocation.sharers.size();
+  }
+  DenseMap<ShapeKey, unsigned> numOfShape;
+  DenseSet<Operation *> countedLoops;
+  for (auto &[key, ids] : hoistedShapes) {
+    Operation *loop = std::get<0>(key);
+    if (!countedLoops.insert(loop).second)
       continue;
-    candidate.exactFirst = candidate.exactLast + 1;
-    candidate.inScopeBlock = false;
+    loop->walk([&](AllocOp alloc) {
+      if (alloc->getNumOperands() == 0)
+        ++numOfShape[{loop, alloc.getType(), alloc->getAttrDictionary()}];
+    });
+  }
+  for (auto &[key, ids] : hoistedShapes) {
+    int64_t latestFirst = std::numeric_limits<int64_t>::min();
+    int64_t earliestLast = std::numeric_limits<int64_t>::max();
+    for (unsigned id : ids) {
+      latestFirst = std::max(latestFirst, candidates[id].firstTick);
+      earliestLast = std::min(earliestLast, candidates[id].lastTick);
+    }
+    if (numOfShape.lookup(key) == numCandidatesOfShape.lookup(key) &&
+        latestFirst <= earliestLast)
+      continue;
+    for (unsigned id : ids) {
+      model[id].exactFirst = model[id].exactLast + 1;
+      model[id].inScopeBlock = false;
+    }
   }
 
   // What the scope holds without merging: at most `upper + held`, at least
@@ -1565,6 +1603,60 @@ void TickCollector::shareExclusiveBranches(TickLifetimeTrace &trace) {
       for (unsigned id : group.drop_front())
         leaderOf[id] = static_cast<int>(group.front());
   }
+  addSharers(trace, leaderOf);
+}
+
+void TickCollector::shareHoistedSlots(TickLifetimeTrace &trace) {
+  Block *scope = trace.getAllocScope();
+  Operation *scopeOp = scope->getParentOp();
+  if (!options.assumeHoisting || getLeftAlone().contains(scopeOp))
+    return;
+  // The candidates hoisted out of each loop, by shape, in IR order.
+  using ShapeKey = std::tuple<Operation *, Type, DictionaryAttr>;
+  llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> byShape;
+  for (auto [id, allocation] : llvm::enumerate(trace.allocations)) {
+    Operation *alloc = allocation.alloc;
+    Operation *loop = scope->findAncestorOpInBlock(*alloc);
+    if (loop == alloc || yieldedBuffers.contains(alloc) ||
+        !allocation.sharers.empty() || !isHoistedToScope(alloc, scopeOp))
+      continue;
+    byShape[{loop, alloc->getResult(0).getType(), alloc->getAttrDictionary()}]
+        .push_back(id);
+  }
+  DenseMap<ShapeKey, unsigned> numOfShape;
+  DenseSet<Operation *> countedLoops;
+  SmallVector<int> leaderOf(trace.allocations.size(), -1);
+  for (auto &[key, ids] : byShape) {
+    Operation *loop = std::get<0>(key);
+    if (ids.size() < 2)
+      continue;
+    if (countedLoops.insert(loop).second)
+      loop->walk([&](AllocOp alloc) {
+        if (alloc->getNumOperands() == 0)
+          ++numOfShape[{loop, alloc.getType(), alloc->getAttrDictionary()}];
+      });
+    if (numOfShape.lookup(key) != ids.size())
+      continue;
+    // One after the other: each starts after the last one ends.
+    SmallVector<unsigned, 2> byStart(ids);
+    llvm::sort(byStart, [&](unsigned a, unsigned b) {
+      return trace.allocations[a].firstTick < trace.allocations[b].firstTick;
+    });
+    bool sequential = true;
+    for (auto [previous, next] :
+         llvm::zip(byStart, ArrayRef(byStart).drop_front()))
+      sequential &= trace.allocations[previous].lastTick <
+                    trace.allocations[next].firstTick;
+    if (!sequential)
+      continue;
+    for (unsigned id : ArrayRef(ids).drop_front())
+      leaderOf[id] = static_cast<int>(ids.front());
+  }
+  addSharers(trace, leaderOf);
+}
+
+void TickCollector::addSharers(TickLifetimeTrace &trace,
+                               ArrayRef<int> leaderOf) {
   if (llvm::all_of(leaderOf, [](int leader) { return leader < 0; }))
     return;
 
@@ -1628,6 +1720,7 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
   });
   for (auto &entry : traces) {
     shareExclusiveBranches(*entry.second);
+    shareHoistedSlots(*entry.second);
     if (options.allowPeakIncrease)
       result.scopeTraces.push_back(std::move(entry.second));
     else

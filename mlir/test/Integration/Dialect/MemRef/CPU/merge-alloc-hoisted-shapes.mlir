@@ -61,8 +61,7 @@ func.func @main() {
   func.call @printNewline() : () -> ()
   // COM: %out (4 bytes), the first loop's hoisted temporary (64), %big (64)
   // COM: and the second loop's one hoisted buffer (32): at most 4 + 64 + 32
-  // COM: bytes at once. Merged, the second loop's temporaries are views of
-  // COM: one 32-byte buffer and the first loop's stays apart.
+  // COM: bytes at once. merge-alloc leaves the temporaries apart.
   // MERGED: alloc-tracker: mallocs=4 frees=4 peak_bytes=100 total_bytes=164 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
   // UNMERGED: alloc-tracker: mallocs=4 frees=4 peak_bytes=100 total_bytes=164 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
   return

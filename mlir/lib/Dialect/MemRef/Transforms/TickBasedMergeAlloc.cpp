@@ -558,6 +558,18 @@ private:
   /// a sharer of the allocation that entry names.
   static void addSharers(TickLifetimeTrace &trace, ArrayRef<int> leaderOf);
 
+  /// A loop of a scope's block and what `hoist-alloc-dealloc-pairs` matches
+  /// for two static allocations hoisted out of it to share a buffer: their
+  /// type and attributes.
+  using ShapeKey = std::tuple<Operation *, Type, DictionaryAttr>;
+  static ShapeKey getShapeKey(Operation *loop, Operation *alloc) {
+    return {loop, alloc->getResult(0).getType(), alloc->getAttrDictionary()};
+  }
+
+  /// Returns how many static allocations of the shape of `key` its loop
+  /// holds; each loop is walked once.
+  unsigned getNumAllocationsOfShape(const ShapeKey &key);
+
   /// Adds to `result` the groups of the allocations of `trace` whose merged
   /// allocations keep the scope's peak, and the others as skipped.
   void splitToKeepPeak(const TickLifetimeTrace &trace,
@@ -616,6 +628,9 @@ private:
     Value result;
   };
   DenseMap<Operation *, YieldedBuffer> yieldedBuffers;
+  /// The results of `getNumAllocationsOfShape`, and the loops walked.
+  DenseMap<ShapeKey, unsigned> numAllocationsOfShape;
+  DenseSet<Operation *> countedLoops;
   /// The functions the lifetime passes leave alone, found on first use.
   std::optional<bufferization::FunctionsLeftAlone> leftAlone;
   int64_t nextTick = 0;
@@ -1191,29 +1206,16 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // buffer of its own that it shared apart (fuzz seed 3145: two 32-byte
   // temporaries taken for 64 bytes surely held, where the loop apart held
   // 32).
-  using ShapeKey = std::tuple<Operation *, Type, DictionaryAttr>;
   llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> hoistedShapes;
   DenseMap<ShapeKey, unsigned> numCandidatesOfShape;
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
     if (!hoisted[id])
       continue;
     Operation *alloc = allocation.alloc;
-    ShapeKey key = {scope->findAncestorOpInBlock(*alloc),
-                    alloc->getResult(0).getType(), alloc->getAttrDictionary()};
+    ShapeKey key = getShapeKey(scope->findAncestorOpInBlock(*alloc), alloc);
     hoistedShapes[key].push_back(id);
     // Allocations that share an offset (`shareHoistedSlots`) count apart.
     numCandidatesOfShape[key] += 1 + allocation.sharers.size();
-  }
-  DenseMap<ShapeKey, unsigned> numOfShape;
-  DenseSet<Operation *> countedLoops;
-  for (auto &[key, ids] : hoistedShapes) {
-    Operation *loop = std::get<0>(key);
-    if (!countedLoops.insert(loop).second)
-      continue;
-    loop->walk([&](AllocOp alloc) {
-      if (alloc->getNumOperands() == 0)
-        ++numOfShape[{loop, alloc.getType(), alloc->getAttrDictionary()}];
-    });
   }
   for (auto &[key, ids] : hoistedShapes) {
     int64_t latestFirst = std::numeric_limits<int64_t>::min();
@@ -1222,7 +1224,7 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       latestFirst = std::max(latestFirst, candidates[id].firstTick);
       earliestLast = std::min(earliestLast, candidates[id].lastTick);
     }
-    if (numOfShape.lookup(key) == numCandidatesOfShape.lookup(key) &&
+    if (getNumAllocationsOfShape(key) == numCandidatesOfShape.lookup(key) &&
         latestFirst <= earliestLast)
       continue;
     for (unsigned id : ids) {
@@ -1612,7 +1614,6 @@ void TickCollector::shareHoistedSlots(TickLifetimeTrace &trace) {
   if (!options.assumeHoisting || getLeftAlone().contains(scopeOp))
     return;
   // The candidates hoisted out of each loop, by shape, in IR order.
-  using ShapeKey = std::tuple<Operation *, Type, DictionaryAttr>;
   llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> byShape;
   for (auto [id, allocation] : llvm::enumerate(trace.allocations)) {
     Operation *alloc = allocation.alloc;
@@ -1620,22 +1621,11 @@ void TickCollector::shareHoistedSlots(TickLifetimeTrace &trace) {
     if (loop == alloc || yieldedBuffers.contains(alloc) ||
         !allocation.sharers.empty() || !isHoistedToScope(alloc, scopeOp))
       continue;
-    byShape[{loop, alloc->getResult(0).getType(), alloc->getAttrDictionary()}]
-        .push_back(id);
+    byShape[getShapeKey(loop, alloc)].push_back(id);
   }
-  DenseMap<ShapeKey, unsigned> numOfShape;
-  DenseSet<Operation *> countedLoops;
   SmallVector<int> leaderOf(trace.allocations.size(), -1);
   for (auto &[key, ids] : byShape) {
-    Operation *loop = std::get<0>(key);
-    if (ids.size() < 2)
-      continue;
-    if (countedLoops.insert(loop).second)
-      loop->walk([&](AllocOp alloc) {
-        if (alloc->getNumOperands() == 0)
-          ++numOfShape[{loop, alloc.getType(), alloc->getAttrDictionary()}];
-      });
-    if (numOfShape.lookup(key) != ids.size())
+    if (ids.size() < 2 || getNumAllocationsOfShape(key) != ids.size())
       continue;
     // One after the other: each starts after the last one ends.
     SmallVector<unsigned, 2> byStart(ids);
@@ -1653,6 +1643,16 @@ void TickCollector::shareHoistedSlots(TickLifetimeTrace &trace) {
       leaderOf[id] = static_cast<int>(ids.front());
   }
   addSharers(trace, leaderOf);
+}
+
+unsigned TickCollector::getNumAllocationsOfShape(const ShapeKey &key) {
+  Operation *loop = std::get<0>(key);
+  if (countedLoops.insert(loop).second)
+    loop->walk([&](AllocOp alloc) {
+      if (alloc->getNumOperands() == 0)
+        ++numAllocationsOfShape[getShapeKey(loop, alloc)];
+    });
+  return numAllocationsOfShape.lookup(key);
 }
 
 void TickCollector::addSharers(TickLifetimeTrace &trace,

@@ -188,10 +188,12 @@ struct TickAllocation {
     /// Bytes of its buffer.
     uint64_t size;
   };
-  /// Allocations that no run of the scope makes together with `alloc`: they
-  /// sit in different regions of `scf.if` or `scf.index_switch` ops and are
-  /// yielded as the same result. They take the offset of `alloc`, and
-  /// `size`, `alignment` and the ticks cover them all.
+  /// Allocations that are never alive together with `alloc`: they sit in
+  /// different regions of `scf.if` or `scf.index_switch` ops and are yielded
+  /// as the same result, or they are all the allocations of their shape in a
+  /// loop the pipeline hoists them out of and are used one after the other.
+  /// They take the offset of `alloc`, and `size`, `alignment` and the ticks
+  /// cover them all.
   SmallVector<Sharer, 0> sharers;
 };
 

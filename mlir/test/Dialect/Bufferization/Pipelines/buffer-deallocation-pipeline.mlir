@@ -1,220 +1,24 @@
-// The series' buffer-deallocation-pipeline replaces upstream's in our
-// mlir-opt, keeps upstream's option and rejects unknown ones.
-
-// RUN: mlir-opt --help | FileCheck %s --check-prefix=HELP
-// HELP: --buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
-// HELP-NEXT: --allow-observable-result-copies
-// HELP-NEXT: --bound-dynamic-allocations
-// HELP-NEXT: --callee-workspace
-// HELP-NEXT: --double-buffer-loops
-// HELP-NEXT: --dynamic-allocation-max-bytes
-// HELP-NEXT: --elide-copies
-// HELP-NEXT: --free-at-last-use
-// HELP-NEXT: --hoist-alloc-dealloc-pairs
-// HELP-NEXT: --lift-unstructured-control-flow
-// HELP-NEXT: --lower-deallocations-to-scf
-// HELP-NEXT: --manual-deallocation
-// HELP-NEXT: --merge-alloc
-// HELP-NEXT: --no-alias-function-results
-// HELP-NEXT: --private-function-dynamic-ownership
-// HELP-NEXT: --public-function-workspace
-// HELP-NEXT: --reuse-dying-inputs
-// HELP-NEXT: --reuse-freed-buffers
-// HELP-NEXT: --simplify-loop-ownership
-// HELP-NEXT: --stack-promotion-max-bytes
-// HELP-NEXT: --stock-dealloc-simplification
-// HELP: --optimized-buffer-deallocation-pipeline {{.*}}- Inserts buffer deallocations after One-Shot Bufferize with the ownership-based deallocation
-// HELP-NEXT: --allow-observable-result-copies
-// HELP-NEXT: --bound-dynamic-allocations
-// HELP-NEXT: --callee-workspace
-// HELP-NEXT: --double-buffer-loops
-// HELP-NEXT: --dynamic-allocation-max-bytes
-// HELP-NEXT: --elide-copies
-// HELP-NEXT: --free-at-last-use
-// HELP-NEXT: --hoist-alloc-dealloc-pairs
-// HELP-NEXT: --lift-unstructured-control-flow
-// HELP-NEXT: --lower-deallocations-to-scf
-// HELP-NEXT: --manual-deallocation
-// HELP-NEXT: --merge-alloc
-// HELP-NEXT: --no-alias-function-results
-// HELP-NEXT: --private-function-dynamic-ownership
-// HELP-NEXT: --public-function-workspace
-// HELP-NEXT: --reuse-dying-inputs
-// HELP-NEXT: --reuse-freed-buffers
-// HELP-NEXT: --simplify-loop-ownership
-// HELP-NEXT: --stack-promotion-max-bytes
-// HELP-NEXT: --stock-dealloc-simplification
-
-// The stages, in order.
-// RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=STAGES
-// STAGES:      builtin.module(
-// STAGES-NEXT:   lift-unstructured-control-flow,
-// STAGES-NEXT:   linalg-reuse-dying-inputs,
-// STAGES-NEXT:   expand-realloc{emit-deallocs=false},
-// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
-// STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
-// STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
-// STAGES-NEXT:   prepare-buffer-deallocation,
-// STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
-// STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
-// STAGES-NEXT:   simplify-loop-ownership,
-// STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
-// STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
-// STAGES-NEXT:   bufferization-lower-deallocations,
-// STAGES-NEXT:   double-buffer-loops,
-// STAGES-NEXT:   hoist-alloc-dealloc-pairs,
-// STAGES-NEXT:   free-buffers-at-last-use,
-// STAGES-NEXT:   elide-buffer-copies,
-// STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
-// STAGES-NEXT:   cse,
-// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
-// STAGES-NEXT: )
-
-// Under manual-deallocation, the buffers freed in the input are marked
-// first, and the deallocation leaves the functions managed by hand alone.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{manual-deallocation=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MANUALSTAGES
-// MANUALSTAGES:      builtin.module(
-// MANUALSTAGES-NEXT:   mark-manual-deallocations{private-function-dynamic-ownership=false},
-// MANUALSTAGES-NEXT:   lift-unstructured-control-flow,
-// MANUALSTAGES:        prepare-buffer-deallocation,
-// MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
-// MANUALSTAGES-NEXT:   canonicalize{
-
-// Upstream's quadratic simplification, for comparison.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STOCKSIMPLIFY
-// STOCKSIMPLIFY:      ownership-based-buffer-deallocation
-// STOCKSIMPLIFY-NEXT: canonicalize{
-// STOCKSIMPLIFY-NEXT: buffer-deallocation-simplification,
-// STOCKSIMPLIFY-NOT:  simplify-buffer-deallocations
-
-// Each stage of the series can be switched off.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
-// NOUNALIAS:     simplify-loop-ownership,
-// NOUNALIAS-NOT: unalias-function-results
-// NOUNALIAS:     lower-deallocations-to-scf
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSCF
-// NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
-// NOSCF-NOT: lower-deallocations-to-scf
-// NOSCF:     bufferization-lower-deallocations,
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOHOIST
-// NOHOIST:     bufferization-lower-deallocations,
-// NOHOIST-NOT: hoist-alloc-dealloc-pairs
-// NOHOIST:     cse
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
-// NOLOOPOWN:     simplify-buffer-deallocations{max-origin-walk=256},
-// NOLOOPOWN-NOT: simplify-loop-ownership
-// NOLOOPOWN:     lower-deallocations-to-scf
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODOUBLE
-// NODOUBLE:     bufferization-lower-deallocations,
-// NODOUBLE-NOT: double-buffer-loops
-// NODOUBLE:     hoist-alloc-dealloc-pairs
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{free-at-last-use=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLASTUSE
-// NOLASTUSE:     hoist-alloc-dealloc-pairs,
-// NOLASTUSE-NOT: free-buffers-at-last-use
-// NOLASTUSE:     reuse-freed-buffers
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-freed-buffers=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
-// NOREUSE:     free-buffers-at-last-use,
-// NOREUSE-NOT: reuse-freed-buffers
-// NOREUSE:     cse
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOPY
-// NOCOPY:     free-buffers-at-last-use,
-// NOCOPY-NOT: elide-buffer-copies
-// NOCOPY:     reuse-freed-buffers
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
-// NODYING:      builtin.module(
-// NODYING-NEXT:   lift-unstructured-control-flow,
-// NODYING-NEXT:   expand-realloc
-// NODYING-NOT:    linalg-reuse-dying-inputs
-
-// Stack promotion is off by default (STAGES above) and runs last, with the
-// pipeline's byte limit.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
-// STACK:      reuse-freed-buffers{allow-peak-increase=false},
-// STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
-// STACK-NEXT: cse,
-
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
-// NOLIFT:      builtin.module(
-// NOLIFT-NEXT:   linalg-reuse-dying-inputs,
-// NOLIFT-NEXT:   expand-realloc
-
-// Without the lifting, loops of blocks are rejected as by the stock pipeline.
-// RUN: not mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-loops.mlir \
-// RUN:   --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
-// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFTERR
-// NOLIFTERR: error: Only structured control-flow loops are supported
-// RUN: mlir-opt %S/../../../Integration/Dialect/Bufferization/CPU/dealloc-cf-loops.mlir \
-// RUN:   --buffer-deallocation-pipeline | FileCheck %s --check-prefix=LIFT
-// LIFT-LABEL: func.func @double_n_times
-//       LIFT:   scf.while
-//       LIFT:     memref.alloc()
-//       LIFT:     scf.if %{{.*}} {
-//  LIFT-NEXT:       memref.dealloc
-//   LIFT-NOT: {{ cf\.}}
-//   LIFT-NOT: bufferization.dealloc
-
-// merge-alloc is off by default; switched on, it runs first, while the
-// temporaries are still plain allocations, after the elementwise ops have
-// taken over their dying inputs, which merge-alloc would hold together.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
-// MERGESTAGES:      builtin.module(
-// MERGESTAGES-NEXT:   lift-unstructured-control-flow,
-// MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false},
-// MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
-
-// The workspace options reach merge-alloc.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWORKSPACE
-// NOWORKSPACE: merge-alloc{{.*}} callee-workspace=false {{.*}} public-function-workspace=false},
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true public-function-workspace=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PUBLICWORKSPACE
-// PUBLICWORKSPACE: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=true},
-// merge-alloc plans with the hoisting only when the pipeline hoists.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true hoist-alloc-dealloc-pairs=false})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGENOHOIST
-// MERGENOHOIST: merge-alloc{{.*}} assume-hoisting=false {{.*}}},
-
-// The input check runs only for private-function-dynamic-ownership, whose
-// upstream limitation it guards.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNSTAGES
-// DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
-// DYNSTAGES-NEXT: prepare-buffer-deallocation,
-// DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
-
-// allow-observable-result-copies reaches unalias-function-results, off by
-// default.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{allow-observable-result-copies=true})" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBSERVABLE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline)" \
-// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTOBSERVABLE
-// OBSERVABLE: unalias-function-results{allow-observable-copies=true private-function-dynamic-ownership=false}
-// NOTOBSERVABLE: unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false}
-
-// private-function-dynamic-ownership reaches the deallocation stage.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN: mlir-opt %s -split-input-file --buffer-deallocation-pipeline | FileCheck %s
+// RUN: mlir-opt %s -split-input-file \
+// RUN:   --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
 // RUN:   | FileCheck %s --check-prefix=DYN
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(optimized-buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN: mlir-opt %s -split-input-file \
+// RUN:   --pass-pipeline="builtin.module(optimized-buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
 // RUN:   | FileCheck %s --check-prefix=DYN
-// RUN: mlir-opt %s --buffer-deallocation-pipeline | FileCheck %s --check-prefix=ABI
+
+// What the pipeline does to whole functions. The stages and options are
+// tested in buffer-deallocation-pipeline-stages.mlir, each stage in its own
+// test under Transforms/.
+
+// By default, the function boundary ABI holds: the caller owns the result,
+// under the no-alias ABI, which marks the function and its call.
+// CHECK-LABEL: func.func private @make
+//  CHECK-SAME:   -> memref<4xf32> attributes {buffer_abi.no_alias_results} {
+// CHECK-LABEL: func.func @caller
+//       CHECK:   %[[R:.*]] = call @make() {buffer_abi.no_alias_results} : () -> memref<4xf32>
+//   CHECK-NOT:   scf.if
+//       CHECK:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   memref.dealloc %[[BASE]] : memref<f32>
 
 // With dynamic ownership, the private function returns the ownership of its
 // result next to it and the caller frees the buffer only when it owns it.
@@ -231,16 +35,6 @@
 //  DYN-NEXT:   scf.if %[[R]]#1 {
 //  DYN-NEXT:     memref.dealloc %[[BASE]] : memref<f32>
 
-// By default, the function boundary ABI holds: the caller owns the result,
-// under the no-alias ABI, which marks the function and its call.
-// ABI-LABEL: func.func private @make
-//  ABI-SAME:   -> memref<4xf32> attributes {buffer_abi.no_alias_results} {
-// ABI-LABEL: func.func @caller
-//       ABI:   %[[R:.*]] = call @make() {buffer_abi.no_alias_results} : () -> memref<4xf32>
-//   ABI-NOT:   scf.if
-//       ABI:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
-//  ABI-NEXT:   memref.dealloc %[[BASE]] : memref<f32>
-
 func.func private @make() -> memref<4xf32> {
   %a = memref.alloc() : memref<4xf32>
   return %a : memref<4xf32>
@@ -253,8 +47,48 @@ func.func @caller() -> f32 {
   return %v : f32
 }
 
-// An unknown option is an error.
-// RUN: not mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-such-option=1})" 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=BADOPT
-// BADOPT: no such option no-such-option
-// BADOPT: error: failed to add `buffer-deallocation-pipeline` with options `no-such-option=1`
+// -----
+
+// A loop of blocks, which ownership-based deallocation rejects, is lifted to
+// `scf.while` first; the buffer the loop carries is then freed under the
+// ownership the loop carries next to it: never on the first iteration, where
+// it is the argument, and on every later one. No `cf` op and no
+// `bufferization.dealloc` is left.
+// (buffer-deallocation-pipeline-no-lift-invalid.mlir: the same loop without
+// the lifting.)
+// CHECK-LABEL: func.func @copy_n_times(
+//  CHECK-SAME:     %[[N:.*]]: index, %[[IN:.*]]: memref<4xf32>)
+//   CHECK-DAG:   %[[FALSE:.*]] = arith.constant false
+//   CHECK-DAG:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[W:.*]]:3 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[IN]], %{{.*}} = %[[FALSE]])
+//       CHECK:   } do {
+//       CHECK:   ^bb0(%{{.*}}: index, %[[CUR:.*]]: memref<4xf32>, %[[OWN:.*]]: i1):
+//       CHECK:     %[[NEXT:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:     memref.copy %[[CUR]], %[[NEXT]]
+//       CHECK:     %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[CUR]]
+//  CHECK-NEXT:     scf.if %[[OWN]] {
+//  CHECK-NEXT:       memref.dealloc %[[BASE]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.yield %{{.*}}, %[[NEXT]], %[[TRUE]]
+//       CHECK:   memref.load %[[W]]#1
+//       CHECK:   scf.if %[[W]]#2 {
+//  CHECK-NEXT:     memref.dealloc
+//   CHECK-NOT: {{ cf\.}}
+//   CHECK-NOT: bufferization.dealloc
+//       CHECK:   return
+func.func @copy_n_times(%n: index, %in: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^head(%c0, %in : index, memref<4xf32>)
+^head(%i: index, %cur: memref<4xf32>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit
+^body:
+  %next = memref.alloc() : memref<4xf32>
+  memref.copy %cur, %next : memref<4xf32> to memref<4xf32>
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^head(%i1, %next : index, memref<4xf32>)
+^exit:
+  %v = memref.load %cur[%c0] : memref<4xf32>
+  return %v : f32
+}

@@ -1,9 +1,12 @@
-// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true | FileCheck %s
-// RUN: mlir-opt %s --unalias-function-results="private-function-dynamic-ownership=true allow-observable-copies=true" \
+// RUN: mlir-opt %s -split-input-file --unalias-function-results=allow-observable-copies=true \
+// RUN:   | FileCheck %s
+// RUN: mlir-opt %s -split-input-file \
+// RUN:   --unalias-function-results="private-function-dynamic-ownership=true allow-observable-copies=true" \
 // RUN:   | FileCheck %s --check-prefix=DYN
-// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true --lower-deallocations-to-scf \
+// RUN: mlir-opt %s -split-input-file --unalias-function-results=allow-observable-copies=true \
+// RUN:   --lower-deallocations-to-scf \
 // RUN:   | FileCheck %s --check-prefix=LOWER
-// RUN: mlir-opt %s --unalias-function-results=allow-observable-copies=true \
+// RUN: mlir-opt %s -split-input-file --unalias-function-results=allow-observable-copies=true \
 // RUN:   --remarks-filter=unalias-function-results --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 
@@ -27,6 +30,8 @@ func.func @same_twice() -> (memref<4xf32>, memref<4xf32>) {
   return %a, %a : memref<4xf32>, memref<4xf32>
 }
 
+// -----
+
 // So is a view of an earlier result; the clone copies the view only.
 // CHECK-LABEL: func.func @view_of_earlier(
 //  CHECK-SAME:   attributes {buffer_abi.no_alias_results}
@@ -41,6 +46,8 @@ func.func @view_of_earlier(%i: index)
       : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>
   return %a, %v : memref<4xf32>, memref<2xf32, strided<[1], offset: ?>>
 }
+
+// -----
 
 // A clone of a view with a static offset would not lower (a fresh buffer
 // has offset 0), so a function with such a result among several keeps the
@@ -66,6 +73,8 @@ func.func @call_static_offset_view() {
   return
 }
 
+// -----
+
 // With a single memref result there is nothing to clone, whatever its type.
 // CHECK-LABEL: func.func @single_static_offset_view()
 //  CHECK-SAME:   attributes {buffer_abi.no_alias_results}
@@ -77,6 +86,8 @@ func.func @single_static_offset_view()
   return %v : memref<2xf32, strided<[1], offset: 2>>
 }
 
+// -----
+
 // Results known to be distinct are returned as they are.
 // CHECK-LABEL: func.func @distinct()
 //  CHECK-SAME:   attributes {buffer_abi.no_alias_results}
@@ -87,6 +98,8 @@ func.func @distinct() -> (memref<4xf32>, memref<4xf32>) {
   %b = memref.alloc() : memref<4xf32>
   return %a, %b : memref<4xf32>, memref<4xf32>
 }
+
+// -----
 
 // A result that may be the same buffer as an earlier one is cloned when the
 // aligned pointers say it is; it is compared only with the results it may
@@ -115,6 +128,8 @@ func.func @maybe(%c: i1) -> (memref<4xf32>, memref<4xf32>, memref<4xf32>) {
   return %a, %s, %d : memref<4xf32>, memref<4xf32>, memref<4xf32>
 }
 
+// -----
+
 // A declaration is trusted to follow the ABI only if it says so: the results
 // of @ext are compared, those of @ext_no_alias are not, and only calls of
 // functions that follow the ABI are marked.
@@ -125,6 +140,7 @@ func.func @maybe(%c: i1) -> (memref<4xf32>, memref<4xf32>, memref<4xf32>) {
 func.func private @ext() -> (memref<4xf32>, memref<4xf32>)
 func.func private @ext_no_alias() -> (memref<4xf32>, memref<4xf32>)
     attributes {buffer_abi.no_alias_results}
+
 
 // CHECK-LABEL: func.func @forward_ext()
 //       CHECK:   %[[R:.*]]:2 = call @ext() : () -> (memref<4xf32>, memref<4xf32>)
@@ -144,6 +160,8 @@ func.func @forward_ext_no_alias() -> (memref<4xf32>, memref<4xf32>) {
   return %r#0, %r#1 : memref<4xf32>, memref<4xf32>
 }
 
+// -----
+
 // A function without memref results is not marked.
 // CHECK-LABEL: func.func @no_memref_result(
 //  CHECK-SAME:   -> f32 {
@@ -153,7 +171,11 @@ func.func @no_memref_result(%m: memref<4xf32>) -> f32 {
   return %v : f32
 }
 
+// -----
+
 // A mark on a call of a function that does not follow the ABI is dropped.
+func.func private @ext() -> (memref<4xf32>, memref<4xf32>)
+
 // CHECK-LABEL: func.func @stale_mark()
 //       CHECK:   call @ext() : ()
 func.func @stale_mark() {
@@ -161,6 +183,8 @@ func.func @stale_mark() {
       : () -> (memref<4xf32>, memref<4xf32>)
   return
 }
+
+// -----
 
 // Under dynamic ownership, private functions keep that ABI: neither they nor
 // their calls are marked, and their results are left alone.
@@ -180,9 +204,14 @@ func.func @call_private() {
   return
 }
 
+// -----
+
 // The caller's side: results of marked calls are fresh allocations to the
 // lowering of deallocations, which frees them without alias checks; the
 // results of an unmarked call are compared with each other.
+func.func private @ext_no_alias() -> (memref<4xf32>, memref<4xf32>)
+    attributes {buffer_abi.no_alias_results}
+
 // LOWER-LABEL: func.func @free_results(
 //   LOWER-NOT:   extract_aligned_pointer_as_index
 //       LOWER:   memref.dealloc
@@ -197,6 +226,10 @@ func.func @free_results(%m: memref<4xf32>) {
       if (%true, %true, %true) retain (%m : memref<4xf32>)
   return
 }
+
+// -----
+
+func.func private @ext() -> (memref<4xf32>, memref<4xf32>)
 
 // LOWER-LABEL: func.func @free_unmarked_results(
 //       LOWER:   %[[R:.*]]:2 = call @ext()

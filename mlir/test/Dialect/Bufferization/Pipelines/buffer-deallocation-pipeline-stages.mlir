@@ -1,0 +1,153 @@
+// The stages of buffer-deallocation-pipeline and how each option of the
+// pipeline changes them. The input is empty: only the pass pipeline is
+// printed.
+
+// The stages, in order.
+// RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STAGES
+// STAGES:      builtin.module(
+// STAGES-NEXT:   lift-unstructured-control-flow,
+// STAGES-NEXT:   linalg-reuse-dying-inputs,
+// STAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
+// STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
+// STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
+// STAGES-NEXT:   prepare-buffer-deallocation,
+// STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
+// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
+// STAGES-NEXT:   simplify-loop-ownership,
+// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
+// STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
+// STAGES-NEXT:   bufferization-lower-deallocations,
+// STAGES-NEXT:   double-buffer-loops,
+// STAGES-NEXT:   hoist-alloc-dealloc-pairs,
+// STAGES-NEXT:   free-buffers-at-last-use,
+// STAGES-NEXT:   elide-buffer-copies,
+// STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// STAGES-NEXT:   cse,
+// STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
+// STAGES-NEXT: )
+
+// Under manual-deallocation, the buffers freed in the input are marked
+// first, and the deallocation leaves the functions managed by hand alone.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{manual-deallocation=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MANUALSTAGES
+// MANUALSTAGES:      builtin.module(
+// MANUALSTAGES-NEXT:   mark-manual-deallocations{private-function-dynamic-ownership=false},
+// MANUALSTAGES-NEXT:   lift-unstructured-control-flow,
+// MANUALSTAGES:        prepare-buffer-deallocation,
+// MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
+// MANUALSTAGES-NEXT:   canonicalize{
+
+// Upstream's quadratic simplification, for comparison.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STOCKSIMPLIFY
+// STOCKSIMPLIFY:      ownership-based-buffer-deallocation
+// STOCKSIMPLIFY-NEXT: canonicalize{
+// STOCKSIMPLIFY-NEXT: buffer-deallocation-simplification,
+// STOCKSIMPLIFY-NOT:  simplify-buffer-deallocations
+
+// Each stage of the series can be switched off.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
+// NOUNALIAS:     simplify-loop-ownership,
+// NOUNALIAS-NOT: unalias-function-results
+// NOUNALIAS:     lower-deallocations-to-scf
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSCF
+// NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
+// NOSCF-NOT: lower-deallocations-to-scf
+// NOSCF:     bufferization-lower-deallocations,
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOHOIST
+// NOHOIST:     bufferization-lower-deallocations,
+// NOHOIST-NOT: hoist-alloc-dealloc-pairs
+// NOHOIST:     cse
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
+// NOLOOPOWN:     simplify-buffer-deallocations{max-origin-walk=256},
+// NOLOOPOWN-NOT: simplify-loop-ownership
+// NOLOOPOWN:     lower-deallocations-to-scf
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODOUBLE
+// NODOUBLE:     bufferization-lower-deallocations,
+// NODOUBLE-NOT: double-buffer-loops
+// NODOUBLE:     hoist-alloc-dealloc-pairs
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{free-at-last-use=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLASTUSE
+// NOLASTUSE:     hoist-alloc-dealloc-pairs,
+// NOLASTUSE-NOT: free-buffers-at-last-use
+// NOLASTUSE:     reuse-freed-buffers
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-freed-buffers=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
+// NOREUSE:     free-buffers-at-last-use,
+// NOREUSE-NOT: reuse-freed-buffers
+// NOREUSE:     cse
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOPY
+// NOCOPY:     free-buffers-at-last-use,
+// NOCOPY-NOT: elide-buffer-copies
+// NOCOPY:     reuse-freed-buffers
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
+// NODYING:      builtin.module(
+// NODYING-NEXT:   lift-unstructured-control-flow,
+// NODYING-NEXT:   expand-realloc
+// NODYING-NOT:    linalg-reuse-dying-inputs
+
+// Stack promotion is off by default (STAGES above) and runs last, with the
+// pipeline's byte limit.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
+// STACK:      reuse-freed-buffers{allow-peak-increase=false},
+// STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
+// STACK-NEXT: cse,
+
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
+// NOLIFT:      builtin.module(
+// NOLIFT-NEXT:   linalg-reuse-dying-inputs,
+// NOLIFT-NEXT:   expand-realloc
+
+// merge-alloc is off by default; switched on, it runs first, while the
+// temporaries are still plain allocations, after the elementwise ops have
+// taken over their dying inputs, which merge-alloc would hold together.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
+// MERGESTAGES:      builtin.module(
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow,
+// MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false},
+// MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
+
+// The workspace options reach merge-alloc.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWORKSPACE
+// NOWORKSPACE: merge-alloc{{.*}} callee-workspace=false {{.*}} public-function-workspace=false},
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true public-function-workspace=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PUBLICWORKSPACE
+// PUBLICWORKSPACE: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=true},
+// merge-alloc plans with the hoisting only when the pipeline hoists.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true hoist-alloc-dealloc-pairs=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGENOHOIST
+// MERGENOHOIST: merge-alloc{{.*}} assume-hoisting=false {{.*}}},
+
+// The input check runs only for private-function-dynamic-ownership, whose
+// upstream limitation it guards.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNSTAGES
+// DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
+// DYNSTAGES-NEXT: prepare-buffer-deallocation,
+// DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
+
+// allow-observable-result-copies reaches unalias-function-results, off by
+// default.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{allow-observable-result-copies=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OBSERVABLE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline)" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTOBSERVABLE
+// OBSERVABLE: unalias-function-results{allow-observable-copies=true private-function-dynamic-ownership=false}
+// NOTOBSERVABLE: unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false}
+

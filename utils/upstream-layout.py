@@ -93,6 +93,7 @@ CAPABILITIES = [
             r"/LowerDeallocationsToSCF\.cpp$",
             r"/BufferLifetimeAnalysis\.(cpp|h)$",
             r"/AllocationOrigins\.(cpp|h)$",
+            r"/CallAwareBufferOriginAnalysis\.h$",
             r"/lower-deallocations-to-scf[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result|shifted-views)",
             r"^mlir/docs/DeallocationLowering\.md$",
@@ -160,6 +161,7 @@ CAPABILITIES = [
         "title": "Buffers freed by hand, and a re-entrant pipeline",
         "files": [
             r"/ManualDeallocation\.cpp$",
+            r"^mlir/include/mlir/Dialect/Bufferization/Transforms/BufferABI\.h$",
             r"/mark-manual-deallocations[\w-]*\.mlir$",
             r"^mlir/test/Dialect/Bufferization/Pipelines/buffer-deallocation-pipeline-twice\.mlir$",
             r"^mlir/test/Integration/.*/dealloc-manual-and-twice",
@@ -283,7 +285,7 @@ CAPABILITIES = [
         "title": "Out-of-tree glue, not part of the patches",
         "files": [
             r"(^|/)CMakeLists\.txt$",
-            r"^mlir/include/mlir/Dialect/Bufferization/Transforms/BufferOptimization(Passes\.td|\.h)$",
+            r"^mlir/include/mlir/Dialect/Bufferization/Transforms/BufferOptimization(Passes\.td|Passes\.h|\.h)$",
             r"^mlir/tools/",
             r"^mlir/test/(lit\.cfg\.py|lit\.site\.cfg\.py\.in)$",
             r"^mlir/test/Plugin/",
@@ -299,9 +301,11 @@ CAPABILITIES = [
             "and assertion bots (LLVM_USE_SANITIZER, LLVM_ENABLE_ASSERTIONS), "
             "which instrument all of MLIR.",
             "BufferOptimizationPasses.td, MergeAllocPasses.td, "
-            "ReuseDyingInputsPasses.td and the declarations in "
-            "BufferOptimization.h, MergeAlloc.h and ReuseDyingInputs.h move into "
-            "upstream's Passes.td and Passes.h (edits listed per capability).",
+            "ReuseDyingInputsPasses.td and the pass declarations in "
+            "BufferOptimizationPasses.h, MergeAllocPasses.h and "
+            "ReuseDyingInputsPasses.h move into upstream's Passes.td and "
+            "Passes.h (edits listed per capability); the entry points of "
+            "BufferOptimization.h join upstream's Transforms.h.",
             "tools/mlir-opt: upstream's mlir-opt registers the passes through "
             "registerAllPasses() and the models through registerAllDialects(); "
             "the plugin is for stock tools only.",

@@ -14,9 +14,10 @@
 #include "mlir/Dialect/Bufferization/Pipelines/DeallocationPipeline.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputs.h"
-#include "mlir/Dialect/MemRef/Transforms/MergeAlloc.h"
+#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputsPasses.h"
+#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"

@@ -8,6 +8,8 @@
 
 #include "AllocationOrigins.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/CallAwareBufferOriginAnalysis.h"
+
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -233,4 +235,20 @@ void OriginIndex::collectCandidates(const Origin &origin, unsigned limit,
   auto added = MutableArrayRef<unsigned>(result).drop_front(begin);
   llvm::sort(added);
   result.erase(std::unique(result.begin() + begin, result.end()), result.end());
+}
+
+//===----------------------------------------------------------------------===//
+// CallAwareBufferOriginAnalysis
+//===----------------------------------------------------------------------===//
+
+CallAwareBufferOriginAnalysis::CallAwareBufferOriginAnalysis(Operation *root)
+    : origins(std::make_unique<AllocationOrigins>(
+          root, /*noAliasCallsAreFresh=*/true)) {}
+
+CallAwareBufferOriginAnalysis::~CallAwareBufferOriginAnalysis() = default;
+
+std::optional<bool> CallAwareBufferOriginAnalysis::isSameAllocation(Value v1,
+                                                                    Value v2) {
+  const Origin &origin1 = origins->get(v1);
+  return AllocationOrigins::isSameAllocation(origin1, origins->get(v2));
 }

@@ -12,7 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

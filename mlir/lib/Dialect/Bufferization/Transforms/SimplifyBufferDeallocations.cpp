@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
 #include "AllocationOrigins.h"
 

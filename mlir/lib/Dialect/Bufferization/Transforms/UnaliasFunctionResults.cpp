@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements the no-alias function boundary ABI: on the callee's
-// side, a pass that makes the memref results of a function distinct buffers;
-// on the caller's side, an origin analysis that takes the results of calls of
-// such functions for fresh allocations, so that freeing them needs no runtime
-// alias checks.
+// This file implements the callee's side of the no-alias function boundary
+// ABI: a pass that makes the memref results of a function distinct buffers.
+// On the caller's side, `CallAwareBufferOriginAnalysis` takes the results of
+// calls of such functions for fresh allocations, so that freeing them needs
+// no runtime alias checks.
 //
 // Under the ownership ABI of the ownership-based deallocation, every memref
 // result is owned by the caller, so it is not an argument of the callee (the
@@ -19,7 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
+#include "mlir/Dialect/Bufferization/Transforms/CallAwareBufferOriginAnalysis.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
@@ -46,22 +49,6 @@ namespace bufferization {
 
 using namespace mlir;
 using namespace mlir::bufferization;
-
-//===----------------------------------------------------------------------===//
-// CallAwareBufferOriginAnalysis
-//===----------------------------------------------------------------------===//
-
-CallAwareBufferOriginAnalysis::CallAwareBufferOriginAnalysis(Operation *root)
-    : origins(std::make_unique<AllocationOrigins>(
-          root, /*noAliasCallsAreFresh=*/true)) {}
-
-CallAwareBufferOriginAnalysis::~CallAwareBufferOriginAnalysis() = default;
-
-std::optional<bool> CallAwareBufferOriginAnalysis::isSameAllocation(Value v1,
-                                                                    Value v2) {
-  const Origin &origin1 = origins->get(v1);
-  return AllocationOrigins::isSameAllocation(origin1, origins->get(v2));
-}
 
 //===----------------------------------------------------------------------===//
 // unaliasFunctionResults

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputs.h"
+#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputsPasses.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

@@ -1,4 +1,4 @@
-//===- BufferOptimization.h - Buffer optimization passes --------*- C++ -*-===//
+//===- BufferOptimization.h - Buffer optimizations --------------*- C++ -*-===//
 //
 // Part of the LLVM Project, under the Apache License v2.0 with LLVM Exceptions.
 // See https://llvm.org/LICENSE.txt for license information.
@@ -6,28 +6,30 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the series' bufferization passes (preparation for bufferization,
-// buffer reuse after deallocation, lowering of deallocations) and the
-// reusable entry points they are built on.
+// Declares the transformations behind the series' bufferization passes
+// (preparation for the deallocation, lowering of deallocations, buffer reuse
+// after the deallocation) as entry points that other pipelines can call, and
+// the patterns of the lowering. In tree, these join
+// mlir/Dialect/Bufferization/Transforms/Transforms.h; the passes are declared
+// in BufferOptimizationPasses.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 #define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
-#include "mlir/Pass/Pass.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
 
 namespace mlir {
+class Operation;
 class RewritePatternSet;
 class RewriterBase;
 
 namespace bufferization {
 class AllocationIdentities;
-class AllocationOrigins;
-
-#define GEN_PASS_DECL
-#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
+class CallAwareBufferOriginAnalysis;
 
 /// Gives every use of a `bufferization.alloc_tensor` op nested in `root` (and
 /// of a `tensor.empty` op if `splitEmptyTensors` is set) its own copy of the
@@ -140,38 +142,6 @@ StackPromotionCounts promoteTemporariesToStack(RewriterBase &rewriter,
 /// the number of loops left by all allocations.
 unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root);
 
-/// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
-/// `memref.dealloc` ops with inline alias checks, for ops that need at most
-/// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing
-/// statically where it can and must outlive the patterns.
-/// Decides like `BufferOriginAnalysis` whether two buffers come from the same
-/// allocation, and in addition takes each memref result of a `func.call`
-/// marked as following the no-alias function boundary ABI
-/// (`func::kNoAliasResultsAttrName`) for a fresh allocation, as it takes the
-/// result of a `memref.alloc`: such a result aliases no other result and no
-/// buffer that the caller holds.
-class CallAwareBufferOriginAnalysis {
-public:
-  explicit CallAwareBufferOriginAnalysis(Operation *root);
-  ~CallAwareBufferOriginAnalysis();
-
-  /// Returns true if `v1` and `v2` come from the same allocation, false if
-  /// they come from different ones, and nullopt if that is not known.
-  std::optional<bool> isSameAllocation(Value v1, Value v2);
-
-  /// The origins behind the answers, for indexes over many values.
-  AllocationOrigins &getOrigins() { return *origins; }
-
-private:
-  /// The origins of the values asked about, computed once each.
-  std::unique_ptr<AllocationOrigins> origins;
-};
-
-/// The unit attribute that marks a `func.func` whose buffers are managed by
-/// hand as a whole: the deallocation pipeline leaves it alone.
-constexpr llvm::StringLiteral kManualFunctionAttrName =
-    "buffer_abi.manual_deallocation";
-
 /// Marks the buffers freed by hand in the functions under `module`, and the
 /// functions managed by hand as a whole (see `mark-manual-deallocations`).
 /// Returns failure after emitting an error for a function that cannot be
@@ -194,6 +164,10 @@ unsigned unaliasFunctionResults(Operation *module,
                                 bool privateFunctionDynamicOwnership,
                                 bool allowObservableCopies = false);
 
+/// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
+/// `memref.dealloc` ops with inline alias checks, for ops that need at most
+/// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing
+/// statically where it can and must outlive the patterns.
 /// `identities`, if given, identifies the allocations of buffers whose
 /// aligned pointers may be shifted (`memref.view` at a byte shift); such
 /// deallocations are then lowered whatever their number of checks, and a
@@ -202,9 +176,6 @@ unsigned unaliasFunctionResults(Operation *module,
 void populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
     unsigned maxAliasChecks, AllocationIdentities *identities = nullptr);
-
-#define GEN_PASS_REGISTRATION
-#include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 
 } // namespace bufferization
 } // namespace mlir

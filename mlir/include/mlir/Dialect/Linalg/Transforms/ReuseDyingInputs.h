@@ -15,9 +15,10 @@
 #ifndef MLIR_DIALECT_LINALG_TRANSFORMS_REUSEDYINGINPUTS_H
 #define MLIR_DIALECT_LINALG_TRANSFORMS_REUSEDYINGINPUTS_H
 
-#include "mlir/Pass/Pass.h"
+#include "mlir/Support/LLVM.h"
 
 namespace mlir {
+class Operation;
 class RewriterBase;
 
 namespace linalg {
@@ -28,12 +29,6 @@ namespace linalg {
 /// deallocation of the input go away, and the input's buffer takes the
 /// init's place. Returns the number of ops rewritten.
 unsigned reuseDyingInputs(RewriterBase &rewriter, Operation *root);
-
-#define GEN_PASS_DECL
-#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputsPasses.h.inc"
-
-#define GEN_PASS_REGISTRATION
-#include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputsPasses.h.inc"
 
 } // namespace linalg
 } // namespace mlir

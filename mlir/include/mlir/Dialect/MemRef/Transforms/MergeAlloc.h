@@ -30,7 +30,6 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
 #include <memory>
@@ -307,12 +306,6 @@ private:
 /// per function of the call graph of `root`, callees first.
 LogicalResult mergeAllocations(Operation *root,
                                const MergeAllocationOptions &options);
-
-#define GEN_PASS_DECL
-#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h.inc"
-
-#define GEN_PASS_REGISTRATION
-#include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h.inc"
 
 } // namespace memref
 } // namespace mlir

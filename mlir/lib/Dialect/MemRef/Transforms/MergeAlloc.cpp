@@ -145,13 +145,190 @@ static std::string getMemorySpaceName(Attribute attr) {
 }
 
 namespace {
+/// One merged buffer (or workspace) as the pass reports it.
+struct ScheduleReport {
+  /// The op whose region the buffer serves.
+  Operation *scopeOp;
+  /// The scope's number, in the order the collector reports scopes, which is
+  /// IR order.
+  int64_t scopeId;
+  /// The buffer's number among those of its scope.
+  int64_t bufferId;
+  std::string memorySpace;
+  /// The allocations merged, sharers included.
+  size_t numAllocs = 0;
+  /// Their bytes, counting those that share an offset once: they are never
+  /// alive at once, and the largest of them counts.
+  uint64_t totalBytes = 0;
+};
+
 struct MergeAllocPass
     : public memref::impl::MergeAllocPassBase<MergeAllocPass> {
   using Base::Base;
 
   void runOnOperation() override;
+
+private:
+  /// Returns the report of `trace`, numbering its scope and buffer.
+  ScheduleReport getReport(const TickLifetimeTrace &trace);
+  /// Under `analysis-only`, attaches the plan to the scope op and to the
+  /// allocations.
+  void annotatePlan(const ScheduleReport &report,
+                    const TickLifetimeTrace &trace,
+                    const MemorySchedule &schedule);
+  /// Counts the merged buffer in the statistics and emits its remark.
+  void remarkPlan(const ScheduleReport &report, const MemorySchedule &schedule);
+
+  /// The numbers of the scopes reported in this run, and how many buffers
+  /// of each.
+  llvm::DenseMap<Operation *, int64_t> scopeIds;
+  llvm::DenseMap<Operation *, int64_t> numBuffersOfScope;
 };
 } // namespace
+
+/// Returns the name of the function that holds `op`, or "".
+static std::string getFunctionName(Operation *op) {
+  auto funcOp = dyn_cast<FunctionOpInterface>(op);
+  if (!funcOp)
+    funcOp = op->getParentOfType<FunctionOpInterface>();
+  return funcOp ? funcOp.getName().str() : "";
+}
+
+/// Returns the printed form of `type`.
+static std::string getTypeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+/// Writes one merged buffer of the plan to `json`: its scope, size and
+/// buffers with their ticks and offsets.
+static void writePlan(llvm::json::OStream &json, const ScheduleReport &report,
+                      const TickLifetimeTrace &trace,
+                      const MemorySchedule &schedule) {
+  json.object([&] {
+    json.attribute("scope", report.scopeId);
+    json.attribute("buffer", report.bufferId);
+    json.attribute("op", report.scopeOp->getName().getStringRef());
+    json.attribute("function", getFunctionName(report.scopeOp));
+    json.attribute("memory_space", report.memorySpace);
+    json.attribute("planner", schedule.plannerName);
+    if (schedule.workspace)
+      json.attribute("workspace", true);
+    json.attribute("alignment", static_cast<int64_t>(trace.getAlignment()));
+    json.attribute("total", static_cast<int64_t>(schedule.totalSize));
+    json.attribute("sum_of_sizes", static_cast<int64_t>(report.totalBytes));
+    json.attribute("peak_live", static_cast<int64_t>(computePeakLiveBytes(
+                                    trace.getEvents(), trace.getAlignment())));
+    json.attributeArray("buffers", [&] {
+      for (auto [id, allocation] : llvm::enumerate(trace.allocations)) {
+        AllocOp alloc = allocation.alloc;
+        json.object([&] {
+          json.attribute("id", static_cast<int64_t>(id));
+          json.attribute("loc", getLocationName(alloc.getLoc()));
+          json.attribute("type", getTypeName(alloc.getType()));
+          json.attribute("first_tick", allocation.firstTick);
+          json.attribute("last_tick", allocation.lastTick);
+          json.attribute("size", static_cast<int64_t>(allocation.size));
+          json.attribute("offset", schedule.allocToOffset.lookup(alloc));
+          if (allocation.sharers.empty())
+            return;
+          json.attributeArray("sharers", [&] {
+            for (const TickAllocation::Sharer &sharer : allocation.sharers)
+              json.object([&] {
+                json.attribute("loc",
+                               getLocationName(AllocOp(sharer.alloc).getLoc()));
+                json.attribute("size", static_cast<int64_t>(sharer.size));
+              });
+          });
+        });
+      }
+    });
+  });
+}
+
+ScheduleReport MergeAllocPass::getReport(const TickLifetimeTrace &trace) {
+  Operation *scopeOp = trace.getAllocScope()->getParentOp();
+  ScheduleReport report;
+  report.scopeOp = scopeOp;
+  report.scopeId =
+      scopeIds.try_emplace(scopeOp, static_cast<int64_t>(scopeIds.size()))
+          .first->second;
+  report.bufferId = numBuffersOfScope[scopeOp]++;
+  report.memorySpace = getMemorySpaceName(trace.getMemorySpace());
+  for (const TickAllocation &allocation : trace.allocations) {
+    report.totalBytes += allocation.size;
+    report.numAllocs += 1 + allocation.sharers.size();
+  }
+  return report;
+}
+
+void MergeAllocPass::annotatePlan(const ScheduleReport &report,
+                                  const TickLifetimeTrace &trace,
+                                  const MemorySchedule &schedule) {
+  Builder builder(&getContext());
+  Operation *scopeOp = report.scopeOp;
+  scopeOp->setAttr("merge_alloc.scope_id",
+                   builder.getI64IntegerAttr(report.scopeId));
+  // The bytes of the scope's merged buffers in each memory space.
+  NamedAttrList totals;
+  if (auto existing =
+          scopeOp->getAttrOfType<DictionaryAttr>("merge_alloc.total"))
+    totals.append(existing.getValue());
+  int64_t total = static_cast<int64_t>(schedule.totalSize);
+  if (auto previous =
+          dyn_cast_or_null<IntegerAttr>(totals.get(report.memorySpace)))
+    total += previous.getInt();
+  totals.set(report.memorySpace, builder.getI64IntegerAttr(total));
+  scopeOp->setAttr("merge_alloc.total", totals.getDictionary(&getContext()));
+
+  for (const TickAllocation &allocation : trace.allocations) {
+    SmallVector<Operation *> allocs = {allocation.alloc};
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
+      allocs.push_back(sharer.alloc);
+    for (Operation *alloc : allocs) {
+      alloc->setAttr("merge_alloc.scope",
+                     builder.getI64IntegerAttr(report.scopeId));
+      alloc->setAttr("merge_alloc.buffer",
+                     builder.getI64IntegerAttr(report.bufferId));
+      alloc->setAttr("merge_alloc.ticks",
+                     builder.getDenseI64ArrayAttr(
+                         {allocation.firstTick, allocation.lastTick}));
+      alloc->setAttr(
+          "merge_alloc.offset",
+          builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
+    }
+  }
+}
+
+void MergeAllocPass::remarkPlan(const ScheduleReport &report,
+                                const MemorySchedule &schedule) {
+  numAllocsMerged += report.numAllocs;
+  if (report.totalBytes > schedule.totalSize)
+    numBytesSaved += report.totalBytes - schedule.totalSize;
+  std::string planned = (Twine(report.numAllocs) + " allocation(s) of " +
+                         Twine(report.totalBytes) + " bytes")
+                            .str();
+  std::string planner = " (" + schedule.plannerName + ")";
+  Location loc = report.scopeOp->getLoc();
+  if (schedule.workspace) {
+    ++numWorkspaces;
+    remark::passed(
+        loc,
+        remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
+        << ("takes a workspace of " + Twine(schedule.totalSize) +
+            " bytes from its callers for " + planned + planner)
+               .str();
+    return;
+  }
+  ++numMergedBuffers;
+  remark::passed(
+      loc, remark::RemarkOpts::name("AllocsMerged").category("merge-alloc"))
+      << ("merged " + planned + " into one buffer of " +
+          Twine(schedule.totalSize) + " bytes" + planner)
+             .str();
+}
 
 void MergeAllocPass::runOnOperation() {
   ModuleOp module = getOperation();
@@ -175,7 +352,8 @@ void MergeAllocPass::runOnOperation() {
     }
   }
 
-  Builder builder(&getContext());
+  scopeIds.clear();
+  numBuffersOfScope.clear();
   std::string planText;
   llvm::raw_string_ostream planStream(planText);
   llvm::json::OStream json(planStream, /*IndentSize=*/2);
@@ -183,10 +361,6 @@ void MergeAllocPass::runOnOperation() {
   json.attributeBegin("scopes");
   json.arrayBegin();
 
-  // Scopes are numbered in the order the collector reports them, which is IR
-  // order.
-  llvm::DenseMap<Operation *, int64_t> scopeIds;
-  llvm::DenseMap<Operation *, int64_t> numBuffersOfScope;
   MergeAllocationOptions options;
   options.analysisOnly = analysisOnly;
   options.alignment = alignment;
@@ -197,137 +371,18 @@ void MergeAllocPass::runOnOperation() {
   options.publicFunctionWorkspaces = publicFunctionWorkspace;
   options.onSkippedAlloc = [&](Operation *alloc, StringRef reason) {
     if (analysisOnly)
-      alloc->setAttr("merge_alloc.skipped", builder.getStringAttr(reason));
+      alloc->setAttr("merge_alloc.skipped",
+                     StringAttr::get(&getContext(), reason));
   };
   options.onSchedule = [&](const LifetimeTrace &trace,
                            const MemorySchedule &schedule) {
     const auto &tickTrace = cast<TickLifetimeTrace>(trace);
-    Operation *scopeOp = trace.getAllocScope()->getParentOp();
-    int64_t scopeId =
-        scopeIds.try_emplace(scopeOp, static_cast<int64_t>(scopeIds.size()))
-            .first->second;
-    std::string memorySpace = getMemorySpaceName(trace.getMemorySpace());
-    // A scope may get several merged buffers; they are numbered per scope.
-    int64_t bufferId = numBuffersOfScope[scopeOp]++;
-    // Allocations that share an offset are never alive at once: the largest
-    // of them counts.
-    uint64_t totalBytes = 0;
-    size_t numAllocs = 0;
-    for (const TickAllocation &allocation : tickTrace.allocations) {
-      totalBytes += allocation.size;
-      numAllocs += 1 + allocation.sharers.size();
-    }
-
-    if (analysisOnly) {
-      scopeOp->setAttr("merge_alloc.scope_id",
-                       builder.getI64IntegerAttr(scopeId));
-      NamedAttrList totals;
-      if (auto existing =
-              scopeOp->getAttrOfType<DictionaryAttr>("merge_alloc.total"))
-        totals.append(existing.getValue());
-      // The bytes of the scope's merged buffers in each memory space.
-      int64_t total = static_cast<int64_t>(schedule.totalSize);
-      if (auto previous =
-              dyn_cast_or_null<IntegerAttr>(totals.get(memorySpace)))
-        total += previous.getInt();
-      totals.set(memorySpace, builder.getI64IntegerAttr(total));
-      scopeOp->setAttr("merge_alloc.total",
-                       totals.getDictionary(&getContext()));
-      for (const TickAllocation &allocation : tickTrace.allocations) {
-        SmallVector<Operation *> allocs = {allocation.alloc};
-        for (const TickAllocation::Sharer &sharer : allocation.sharers)
-          allocs.push_back(sharer.alloc);
-        for (Operation *alloc : allocs) {
-          alloc->setAttr("merge_alloc.scope",
-                         builder.getI64IntegerAttr(scopeId));
-          alloc->setAttr("merge_alloc.buffer",
-                         builder.getI64IntegerAttr(bufferId));
-          alloc->setAttr("merge_alloc.ticks",
-                         builder.getDenseI64ArrayAttr(
-                             {allocation.firstTick, allocation.lastTick}));
-          alloc->setAttr(
-              "merge_alloc.offset",
-              builder.getI64IntegerAttr(schedule.allocToOffset.lookup(alloc)));
-        }
-      }
-    } else {
-      numAllocsMerged += numAllocs;
-      if (totalBytes > schedule.totalSize)
-        numBytesSaved += totalBytes - schedule.totalSize;
-      std::string planned = (Twine(numAllocs) + " allocation(s) of " +
-                             Twine(totalBytes) + " bytes")
-                                .str();
-      std::string planner = " (" + schedule.plannerName + ")";
-      if (schedule.workspace) {
-        ++numWorkspaces;
-        remark::passed(
-            scopeOp->getLoc(),
-            remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
-            << ("takes a workspace of " + Twine(schedule.totalSize) +
-                " bytes from its callers for " + planned + planner)
-                   .str();
-      } else {
-        ++numMergedBuffers;
-        remark::passed(
-            scopeOp->getLoc(),
-            remark::RemarkOpts::name("AllocsMerged").category("merge-alloc"))
-            << ("merged " + planned + " into one buffer of " +
-                Twine(schedule.totalSize) + " bytes" + planner)
-                   .str();
-      }
-    }
-
-    std::string function;
-    auto funcOp = dyn_cast<FunctionOpInterface>(scopeOp);
-    if (!funcOp)
-      funcOp = scopeOp->getParentOfType<FunctionOpInterface>();
-    if (funcOp)
-      function = funcOp.getName().str();
-    json.object([&] {
-      json.attribute("scope", scopeId);
-      json.attribute("buffer", bufferId);
-      json.attribute("op", scopeOp->getName().getStringRef());
-      json.attribute("function", function);
-      json.attribute("memory_space", memorySpace);
-      json.attribute("planner", schedule.plannerName);
-      if (schedule.workspace)
-        json.attribute("workspace", true);
-      json.attribute("alignment",
-                     static_cast<int64_t>(tickTrace.getAlignment()));
-      json.attribute("total", static_cast<int64_t>(schedule.totalSize));
-      json.attribute("sum_of_sizes", static_cast<int64_t>(totalBytes));
-      json.attribute("peak_live",
-                     static_cast<int64_t>(computePeakLiveBytes(
-                         tickTrace.getEvents(), tickTrace.getAlignment())));
-      json.attributeArray("buffers", [&] {
-        for (auto [id, allocation] : llvm::enumerate(tickTrace.allocations)) {
-          AllocOp alloc = allocation.alloc;
-          json.object([&] {
-            json.attribute("id", static_cast<int64_t>(id));
-            json.attribute("loc", getLocationName(alloc.getLoc()));
-            json.attribute("type", [&] {
-              std::string type;
-              llvm::raw_string_ostream os(type);
-              alloc.getType().print(os);
-              return type;
-            }());
-            json.attribute("first_tick", allocation.firstTick);
-            json.attribute("last_tick", allocation.lastTick);
-            json.attribute("size", static_cast<int64_t>(allocation.size));
-            json.attribute("offset", schedule.allocToOffset.lookup(alloc));
-            if (!allocation.sharers.empty())
-              json.attributeArray("sharers", [&] {
-                for (const TickAllocation::Sharer &sharer : allocation.sharers)
-                  json.object([&] {
-                    json.attribute(
-                        "loc", getLocationName(AllocOp(sharer.alloc).getLoc()));
-                    json.attribute("size", static_cast<int64_t>(sharer.size));
-                  });
-              });
-          });
-        }
-      });
-    });
+    ScheduleReport report = getReport(tickTrace);
+    if (analysisOnly)
+      annotatePlan(report, tickTrace, schedule);
+    else
+      remarkPlan(report, schedule);
+    writePlan(json, report, tickTrace, schedule);
   };
 
   if (failed(mergeAllocations(module, options)))

@@ -512,6 +512,8 @@ struct ScopeBackground {
 
 /// Finds the mergeable allocations nested in a root op and their lifetimes.
 class TickCollector {
+  friend class PeakKeepingSplit;
+
 public:
   TickCollector(const BufferViewFlowAnalysis &aliases,
                 const MergeAllocationOptions &options)
@@ -543,6 +545,39 @@ private:
   /// outermost of them (`yieldedBuffers`).
   LogicalResult getLifetime(AllocOp alloc, int64_t &firstTick,
                             int64_t &lastTick, std::string &reason);
+
+  /// A mergeable allocation whose buffer the branches of `scf.if` or
+  /// `scf.index_switch` ops yield: the outermost such op, in whose block the
+  /// buffer lives on, and the result of it that is the buffer, or null if it
+  /// is several of them.
+  struct YieldedBuffer {
+    Operation *definer;
+    Value result;
+  };
+
+  /// Returns the block the buffer of `alloc`, whose aliases are `aliasSet`,
+  /// lives in: that of the allocation, or, while the block's terminator
+  /// yields an alias to the results of an `scf.if` or `scf.index_switch`, the
+  /// block of that op. Sets `yielded` to the outermost such op.
+  static Block *
+  getLivingBlock(AllocOp alloc,
+                 const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                 YieldedBuffer &yielded);
+
+  /// How a use of an alias of a buffer bounds the buffer's lifetime.
+  struct UseSpan {
+    /// The op of the buffer's block whose ticks the use spans, or null.
+    Operation *anchor = nullptr;
+    /// Why the use keeps the buffer out of merges, to be followed by the
+    /// name of the user; empty if it does not.
+    std::string rejection;
+  };
+
+  /// Returns how `use` of an alias of a buffer that lives in `livingBlock`
+  /// and whose aliases are `aliasSet` bounds the buffer's lifetime.
+  UseSpan getUseSpan(OpOperand &use,
+                     const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                     Block *livingBlock);
 
   /// Gives the allocations of `trace` that are yielded as the same result
   /// and that no run of the scope makes together one offset
@@ -619,14 +654,7 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
-  /// A mergeable allocation whose buffer the branches of `scf.if` or
-  /// `scf.index_switch` ops yield: the outermost such op, in whose block the
-  /// buffer lives on, and the result of it that is the buffer, or null if it
-  /// is several of them.
-  struct YieldedBuffer {
-    Operation *definer;
-    Value result;
-  };
+  /// The mergeable allocations whose buffers branches yield.
   DenseMap<Operation *, YieldedBuffer> yieldedBuffers;
   /// The results of `getNumAllocationsOfShape`, and the loops walked.
   DenseMap<ShapeKey, unsigned> numAllocationsOfShape;
@@ -745,19 +773,16 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
   return static_cast<uint64_t>(size);
 }
 
-LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
-                                         int64_t &lastTick,
-                                         std::string &reason) {
-  BufferViewFlowAnalysis::ValueSetT aliasSet =
-      aliases.resolve(alloc.getResult());
-  // The block the buffer lives in: that of the allocation, or, while the
-  // block's terminator yields an alias to the results of an `scf.if` or
-  // `scf.index_switch`, the block of that op. Only one run of such an op's
-  // regions runs, so the buffer still lives within one run of that block.
-  Block *allocBlock = alloc->getBlock();
-  YieldedBuffer yielded{alloc, Value()};
-  while (allocBlock->mightHaveTerminator()) {
-    Operation *terminator = allocBlock->getTerminator();
+Block *
+TickCollector::getLivingBlock(AllocOp alloc,
+                              const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                              YieldedBuffer &yielded) {
+  // Only one run of such an op's regions runs, so the buffer still lives
+  // within one run of that op's block.
+  Block *block = alloc->getBlock();
+  yielded = {alloc, Value()};
+  while (block->mightHaveTerminator()) {
+    Operation *terminator = block->getTerminator();
     SmallVector<Value> results;
     bool yieldsAlias = false;
     for (OpOperand &operand : terminator->getOpOperands()) {
@@ -775,21 +800,106 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
       break;
     Operation *parent = terminator->getParentOp();
     yielded = {parent, results.size() == 1 ? results.front() : Value()};
-    allocBlock = parent->getBlock();
+    block = parent->getBlock();
   }
-  Operation *allocParent = allocBlock->getParentOp();
+  return block;
+}
+
+TickCollector::UseSpan
+TickCollector::getUseSpan(OpOperand &use,
+                          const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                          Block *livingBlock) {
+  Value alias = use.get();
+  Operation *user = use.getOwner();
+  auto rejected = [](const Twine &why) { return UseSpan{nullptr, why.str()}; };
+  Operation *anchor = livingBlock->findAncestorOpInBlock(*user);
+  if (!anchor)
+    return rejected("an alias is used outside the block of the allocation by");
+
+  // Uses that are no accesses: views, yields, conversions and stores of the
+  // descriptor.
+  if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+      view && view.getViewSource() == alias) {
+    if (llvm::any_of(user->getResults(),
+                     [&](Value result) { return !aliasSet.contains(result); }))
+      return rejected("a view the alias analysis does not know is made by");
+    return {};
+  }
+  if (user->hasTrait<OpTrait::IsTerminator>()) {
+    // A branch of an `scf.if` or `scf.index_switch` in the block yields an
+    // alias, whose uses are those of the op's result.
+    if (Value result = getYieldedResult(use);
+        !result || !aliasSet.contains(result))
+      return rejected("yielded or returned by");
+    return {};
+  }
+  // The callee uses its workspace only while the call runs.
+  if (isWorkspaceOperand(use, symbolTables))
+    return {anchor, ""};
+  if (isa<CallOpInterface>(user)) {
+    // The alias analysis takes the buffer results of a call for aliases of
+    // its operands, which would stretch the lifetime past where the rest of
+    // the pipeline frees the buffer. Without such results, a callee that
+    // keeps no alias reads or writes the buffer while it runs.
+    if (!hasBufferResults(user) && getLifetimes().isUnderstoodUse(use))
+      return {anchor, ""};
+    return rejected("passed to a call by");
+  }
+  if (isa<ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
+          bufferization::ToTensorOp, UnrealizedConversionCastOp>(user))
+    return rejected("converted by");
+  if (auto store = dyn_cast<StoreOp>(user);
+      store && store.getValueToStore() == alias)
+    return rejected("stored to memory by");
+
+  // An access: only under ops whose regions run where they are.
+  Operation *livingParent = livingBlock->getParentOp();
+  for (Operation *parent = user->getParentOp(); parent != livingParent;
+       parent = parent->getParentOp()) {
+    if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent))
+      return rejected("used inside '" + parent->getName().getStringRef() +
+                      "', which is not a synchronous "
+                      "RegionBranchOpInterface op, by");
+  }
+  auto effectOp = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!effectOp) {
+    if (user->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return rejected("carried into the regions of");
+    return rejected("used by an op with unknown memory effects,");
+  }
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  effectOp.getEffects(effects);
+  if (llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+        return isa<MemoryEffects::Free>(e.getEffect()) &&
+               (!e.getValue() || e.getValue() == alias);
+      }))
+    return rejected("freed by");
+  if (effects.empty()) {
+    // Not an access; but a result that may alias the buffer has to be known
+    // to the alias analysis.
+    if (llvm::any_of(user->getResults(), [&](Value result) {
+          return isa<BaseMemRefType>(result.getType()) &&
+                 !aliasSet.contains(result);
+        }))
+      return rejected("an alias the alias analysis does not know is made by");
+    return {};
+  }
+  // It lasts as long as the op of the buffer's block it is nested in, so
+  // that a use in a loop covers the whole loop.
+  return {anchor, ""};
+}
+
+LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
+                                         int64_t &lastTick,
+                                         std::string &reason) {
+  BufferViewFlowAnalysis::ValueSetT aliasSet =
+      aliases.resolve(alloc.getResult());
+  YieldedBuffer yielded;
+  Block *livingBlock = getLivingBlock(alloc, aliasSet, yielded);
 
   // The reason found at the earliest tick, so that the report does not
   // depend on the order of the alias set.
   std::optional<int64_t> reasonTick;
-  auto reject = [&](Operation *user, const Twine &why) {
-    int64_t tick = ticks.lookup(user).first;
-    if (reasonTick && *reasonTick <= tick)
-      return;
-    reasonTick = tick;
-    reason = (why + " '" + user->getName().getStringRef() + "'").str();
-  };
-
   firstTick = std::numeric_limits<int64_t>::max();
   lastTick = std::numeric_limits<int64_t>::min();
   for (Value alias : aliasSet) {
@@ -799,105 +909,19 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
       Operation *user = use.getOwner();
       if (deadOps.contains(user))
         continue;
-      Operation *anchor = allocBlock->findAncestorOpInBlock(*user);
-      if (!anchor) {
-        reject(user, "an alias is used outside the block of the allocation by");
-        continue;
-      }
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == alias) {
-        if (llvm::any_of(user->getResults(), [&](Value result) {
-              return !aliasSet.contains(result);
-            }))
-          reject(user, "a view the alias analysis does not know is made by");
-        continue;
-      }
-      if (user->hasTrait<OpTrait::IsTerminator>()) {
-        // A branch of an `scf.if` or `scf.index_switch` in the block yields
-        // an alias, whose uses are those of the op's result.
-        if (Value result = getYieldedResult(use);
-            !result || !aliasSet.contains(result))
-          reject(user, "yielded or returned by");
-        continue;
-      }
-      if (isWorkspaceOperand(use, symbolTables)) {
-        // The callee uses its workspace only while the call runs.
-        auto [first, last] = ticks.lookup(anchor);
-        firstTick = std::min(firstTick, first);
-        lastTick = std::max(lastTick, last);
-        continue;
-      }
-      if (isa<CallOpInterface>(user)) {
-        // The alias analysis takes the buffer results of a call for
-        // aliases of its operands, which would stretch the lifetime past
-        // where the rest of the pipeline frees the buffer.
-        if (!hasBufferResults(user) && getLifetimes().isUnderstoodUse(use)) {
-          // The callee reads or writes the buffer while it runs, and keeps
-          // no alias of it.
-          auto [first, last] = ticks.lookup(anchor);
-          firstTick = std::min(firstTick, first);
-          lastTick = std::max(lastTick, last);
+      UseSpan span = getUseSpan(use, aliasSet, livingBlock);
+      if (!span.rejection.empty()) {
+        int64_t tick = ticks.lookup(user).first;
+        if (reasonTick && *reasonTick <= tick)
           continue;
-        }
-        reject(user, "passed to a call by");
+        reasonTick = tick;
+        reason =
+            span.rejection + " '" + user->getName().getStringRef().str() + "'";
         continue;
       }
-      if (isa<ExtractAlignedPointerAsIndexOp, ExtractStridedMetadataOp,
-              bufferization::ToTensorOp, UnrealizedConversionCastOp>(user)) {
-        reject(user, "converted by");
+      if (!span.anchor)
         continue;
-      }
-      if (auto store = dyn_cast<StoreOp>(user);
-          store && store.getValueToStore() == alias) {
-        reject(user, "stored to memory by");
-        continue;
-      }
-      bool nestedInUnknownOp = false;
-      for (Operation *parent = user->getParentOp(); parent != allocParent;
-           parent = parent->getParentOp()) {
-        if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent)) {
-          reject(user, "used inside '" + parent->getName().getStringRef() +
-                           "', which is not a synchronous "
-                           "RegionBranchOpInterface op, by");
-          nestedInUnknownOp = true;
-          break;
-        }
-      }
-      if (nestedInUnknownOp)
-        continue;
-
-      if (auto effectOp = dyn_cast<MemoryEffectOpInterface>(user)) {
-        SmallVector<MemoryEffects::EffectInstance> effects;
-        effectOp.getEffects(effects);
-        if (llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
-              return isa<MemoryEffects::Free>(e.getEffect()) &&
-                     (!e.getValue() || e.getValue() == alias);
-            })) {
-          reject(user, "freed by");
-          continue;
-        }
-        if (effects.empty()) {
-          // Not an access; but a result that may alias the buffer has to be
-          // known to the alias analysis.
-          if (llvm::any_of(user->getResults(), [&](Value result) {
-                return isa<BaseMemRefType>(result.getType()) &&
-                       !aliasSet.contains(result);
-              }))
-            reject(user,
-                   "an alias the alias analysis does not know is made by");
-          continue;
-        }
-      } else if (user->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
-        reject(user, "carried into the regions of");
-        continue;
-      } else {
-        reject(user, "used by an op with unknown memory effects,");
-        continue;
-      }
-
-      // An access: it lasts as long as the op of the allocation's block it
-      // is nested in, so that a use in a loop covers the whole loop.
-      auto [first, last] = ticks.lookup(anchor);
+      auto [first, last] = ticks.lookup(span.anchor);
       firstTick = std::min(firstTick, first);
       lastTick = std::max(lastTick, last);
     }
@@ -1076,40 +1100,28 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
   return background;
 }
 
-void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
-                                    MemoryTraceScopes &result) {
-  ArrayRef<TickAllocation> candidates = trace.allocations;
-  Block *scope = trace.getAllocScope();
-  Operation *scopeOp = scope->getParentOp();
-  auto skipAll = [&](ArrayRef<unsigned> ids, StringRef reason) {
-    for (unsigned id : ids) {
-      result.skippedAllocs.push_back({candidates[id].alloc, reason.str()});
-      for (const TickAllocation::Sharer &sharer : candidates[id].sharers)
-        result.skippedAllocs.push_back({sharer.alloc, reason.str()});
-    }
-  };
-  // A function that may take a workspace holds it for the whole call.
-  bool workspaceScope = options.workspaceFunction &&
-                        scopeOp == options.workspaceFunction &&
-                        scopeOp->getRegion(0).hasOneBlock();
-  if (candidates.size() < 2 && !workspaceScope) {
-    skipAll({0}, "the only mergeable allocation of its scope");
-    return;
-  }
+namespace {
+/// Splits the mergeable allocations of one scope into groups whose merged
+/// allocations keep the scope's peak (`TickCollector::splitToKeepPeak`), in
+/// named steps: model the lifetimes the rest of the pipeline gives the
+/// buffers, bound what the scope holds without merging, then sweep the
+/// buffers in the order of their first access into groups.
+class PeakKeepingSplit {
+public:
+  PeakKeepingSplit(TickCollector &collector, const TickLifetimeTrace &trace,
+                   MemoryTraceScopes &result)
+      : collector(collector), trace(trace), result(result),
+        candidates(trace.allocations), scope(trace.getAllocScope()),
+        scopeOp(scope->getParentOp()) {}
 
-  // The model of the rest of the pipeline: a buffer is allocated at its
-  // `memref.alloc` and freed after the last op of its block that uses it;
-  // one allocated in a loop is hoisted out of it and lives as long as the
-  // loop. `range` is where a candidate lives without merging, `hull` the
-  // ticks of the scope's block a merged allocation holding it spans, `exact`
-  // where it surely lives whenever the scope runs that tick (empty if first
-  // is after last), and `cost` the bytes it asks `malloc` for on its own.
-  // A buffer that branches yield is defined by the outermost op that yields
-  // it, and surely lives after that op only if each of its runs yields one
-  // of the allocations that share its offset.
-  int64_t begin = ticks.lookup(&scope->front()).first;
-  int64_t end = ticks.lookup(&scope->back()).second;
-  bool freedAtEnd = isFreedAtEnd(scope);
+  void run();
+
+private:
+  /// Where a candidate lives, in ticks from the start of the scope's block.
+  /// `range` is where it lives without merging, `hull` the ticks of the
+  /// scope's block a merged allocation holding it spans, `exact` where it
+  /// surely lives whenever the scope runs that tick (empty if first is after
+  /// last), and `cost` the bytes it asks `malloc` for on its own.
   struct Candidate {
     int64_t rangeFirst, rangeLast, hullFirst, hullLast, exactFirst, exactLast,
         cost;
@@ -1117,86 +1129,197 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     /// `exact`: it is in the scope's block or hoisted there.
     bool inScopeBlock;
   };
+
+  // The steps of `run`.
+  /// Fills `model`, `hoisted` and `members`.
+  void buildModel();
+  /// Returns the model of `allocation`, and whether it is hoisted to the
+  /// scope's block.
+  Candidate modelCandidate(const TickAllocation &allocation, bool mayHoist,
+                           bool &isHoisted);
+  /// Takes the hoisted candidates that may share a hoisted buffer with an
+  /// allocation of their loop for not surely held.
+  void dropSharedHoistedSlots();
+  /// Bounds what the scope holds without merging and sets up the trees.
+  void buildBounds();
+  /// Under a workspace, plans every buffer that may be merged into it.
+  /// Returns true if it did and nothing is left to do.
+  bool tryWorkspace();
+  /// Sweeps the candidates in the order of their first access into groups.
+  void sweep();
+  /// Reports the groups and the skipped allocations.
+  void report();
+
+  // Helpers of the sweep. The trees hold the closed groups' merged
+  // allocations and not the open group's buffers.
+  /// Skips the candidates `ids` and their sharers for `reason`.
+  void skipAll(ArrayRef<unsigned> ids, StringRef reason);
+  /// Adds (`sign` 1) or takes out (-1) the bytes a candidate holds on its
+  /// own: over the range of the model in the bound, and over its exact
+  /// lifetime, where it surely holds memory, against the merged buffers.
+  void addCandidate(unsigned id, int64_t sign);
+  void release(unsigned id) { addCandidate(id, 1); }
+  void take(unsigned id) { addCandidate(id, -1); }
+  /// Returns whether `bytes` held over `[first, last]` keep the peak.
+  bool fitsOver(int64_t first, int64_t last, int64_t bytes) const;
+  /// Holds `bytes` over `[first, last]`.
+  void hold(int64_t first, int64_t last, int64_t bytes);
+  /// Returns the hull of the candidates `group`.
+  std::pair<int64_t, int64_t> getHull(ArrayRef<unsigned> group) const;
+  /// Plans the first `length` buffers of `group`; returns the merged trace
+  /// and the bytes its allocation asks for, or null if it cannot be planned.
+  std::pair<std::unique_ptr<TickLifetimeTrace>, int64_t>
+  planPrefix(ArrayRef<unsigned> group, size_t length) const;
+  /// Returns whether the merged allocation of the first `length` buffers of
+  /// `group`, of `cost` bytes, fits over its hull, with only those buffers
+  /// taken out of the trees.
+  bool fits(ArrayRef<unsigned> group, size_t length, int64_t cost);
+  /// Keeps the longest prefix of `group` whose merged allocation fits (the
+  /// buffers were added in sweep order, so the prefix holds the earliest
+  /// ones) and returns the others, which are swept again. A group without
+  /// such a prefix gives up its first buffer.
+  SmallVector<unsigned> closeGroup(SmallVector<unsigned> &group);
+
+  TickCollector &collector;
+  const TickLifetimeTrace &trace;
+  MemoryTraceScopes &result;
+  ArrayRef<TickAllocation> candidates;
+  Block *scope;
+  Operation *scopeOp;
+  /// The first and last tick of the scope's block.
+  int64_t begin = 0, end = 0;
+  /// Whether the buffers of the scope's block live to its end
+  /// (`isFreedAtEnd`).
+  bool freedAtEnd = false;
   SmallVector<Candidate> model;
+  /// The candidates hoisted to the scope's block (under `assumeHoisting`).
+  SmallVector<bool> hoisted;
+  /// The candidates and their sharers.
   DenseSet<Operation *> members;
+  /// The candidates that may be copied from or into (`mayEndEarly`).
+  SmallVector<bool> copied;
+  size_t numTicks = 0;
+  /// See `buildBounds`.
+  std::optional<bufferization::HeldBytesTree> boundTree, heldTree;
+  /// The candidates in the order of their first access.
+  SmallVector<unsigned> order;
+  SmallVector<unsigned> leftOut, copiedOut;
+  /// Each group with the IR position of its first buffer.
+  SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
+};
+} // namespace
+
+void PeakKeepingSplit::skipAll(ArrayRef<unsigned> ids, StringRef reason) {
+  for (unsigned id : ids) {
+    result.skippedAllocs.push_back({candidates[id].alloc, reason.str()});
+    for (const TickAllocation::Sharer &sharer : candidates[id].sharers)
+      result.skippedAllocs.push_back({sharer.alloc, reason.str()});
+  }
+}
+
+PeakKeepingSplit::Candidate
+PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
+                                 bool mayHoist, bool &isHoisted) {
+  AllocOp allocOp = allocation.alloc;
+  Operation *alloc = allocOp;
+  DenseSet<Operation *> sharing = {alloc};
+  int64_t alignmentAttr =
+      static_cast<int64_t>(allocOp.getAlignment().value_or(0));
+  for (const TickAllocation::Sharer &sharer : allocation.sharers) {
+    sharing.insert(sharer.alloc);
+    alignmentAttr = std::max(
+        alignmentAttr,
+        static_cast<int64_t>(AllocOp(sharer.alloc).getAlignment().value_or(0)));
+  }
+  auto yielded = collector.yieldedBuffers.find(alloc);
+  Operation *definer = yielded == collector.yieldedBuffers.end()
+                           ? alloc
+                           : yielded->second.definer;
+  Operation *anchor = scope->findAncestorOpInBlock(*definer);
+  int64_t allocTick = collector.ticks.lookup(definer).first;
+  Candidate candidate;
+  candidate.inScopeBlock = anchor == alloc;
+  isHoisted = mayHoist && anchor != alloc && definer == alloc &&
+              isHoistedToScope(alloc, scopeOp);
+  if (isHoisted) {
+    std::tie(candidate.hullFirst, candidate.hullLast) =
+        collector.ticks.lookup(anchor);
+    candidate.rangeFirst = candidate.exactFirst = candidate.hullFirst;
+    candidate.rangeLast = candidate.exactLast = candidate.hullLast;
+    candidate.inScopeBlock = true;
+  } else if (anchor == definer) {
+    candidate.rangeFirst = candidate.hullFirst = allocTick;
+    candidate.rangeLast = candidate.hullLast = allocation.lastTick;
+  } else {
+    std::tie(candidate.hullFirst, candidate.hullLast) =
+        collector.ticks.lookup(anchor);
+    if (getInstanceBound(alloc, scopeOp) == 1) {
+      candidate.rangeFirst = allocTick;
+      candidate.rangeLast = allocation.lastTick;
+    } else {
+      candidate.rangeFirst = candidate.hullFirst;
+      candidate.rangeLast = candidate.hullLast;
+    }
+  }
+  candidate.cost = static_cast<int64_t>(allocation.size) + alignmentAttr;
+  if (definer != alloc) {
+    // After the op that yields it, if each run of the op yields one of the
+    // allocations that share the offset.
+    candidate.exactFirst = collector.ticks.lookup(definer).second + 1;
+    candidate.exactLast = allocation.lastTick;
+    if (!yielded->second.result ||
+        !isAlwaysOneOf(yielded->second.result, sharing) ||
+        candidate.exactFirst > candidate.exactLast) {
+      candidate.exactFirst = allocation.lastTick + 1;
+      candidate.exactLast = allocation.lastTick;
+    }
+    candidate.inScopeBlock =
+        anchor == definer && candidate.exactFirst <= candidate.exactLast;
+  } else if (!isHoisted) {
+    candidate.exactFirst = allocTick;
+    candidate.exactLast = allocation.lastTick;
+  }
+  if (freedAtEnd) {
+    // The merged allocation, and a buffer of the block apart, live to the
+    // end of the block.
+    candidate.hullLast = end;
+    if (!isHoisted && anchor == definer)
+      candidate.rangeLast = end;
+  }
+  for (int64_t *tick :
+       {&candidate.rangeFirst, &candidate.rangeLast, &candidate.hullFirst,
+        &candidate.hullLast, &candidate.exactFirst, &candidate.exactLast})
+    *tick -= begin;
+  return candidate;
+}
+
+void PeakKeepingSplit::buildModel() {
+  // The model of the rest of the pipeline: a buffer is allocated at its
+  // `memref.alloc` and freed after the last op of its block that uses it;
+  // one allocated in a loop is hoisted out of it and lives as long as the
+  // loop. A buffer that branches yield is defined by the outermost op that
+  // yields it, and surely lives after that op only if each of its runs
+  // yields one of the allocations that share its offset.
+  begin = collector.ticks.lookup(&scope->front()).first;
+  end = collector.ticks.lookup(&scope->back()).second;
+  freedAtEnd = isFreedAtEnd(scope);
   // With `assumeHoisting`, a buffer of a loop body that the rest of the
   // pipeline hoists to the scope's block surely lives over the whole loop;
   // `hoist-alloc-dealloc-pairs` leaves the functions of `FunctionsLeftAlone`
   // alone.
-  bool mayHoist = options.assumeHoisting && !getLeftAlone().contains(scopeOp);
-  SmallVector<bool> hoisted;
+  bool mayHoist = collector.options.assumeHoisting &&
+                  !collector.getLeftAlone().contains(scopeOp);
   for (const TickAllocation &allocation : candidates) {
-    AllocOp allocOp = allocation.alloc;
-    Operation *alloc = allocOp;
-    members.insert(alloc);
-    DenseSet<Operation *> sharing = {alloc};
-    int64_t alignmentAttr =
-        static_cast<int64_t>(allocOp.getAlignment().value_or(0));
-    for (const TickAllocation::Sharer &sharer : allocation.sharers) {
+    members.insert(allocation.alloc);
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
       members.insert(sharer.alloc);
-      sharing.insert(sharer.alloc);
-      alignmentAttr = std::max(
-          alignmentAttr, static_cast<int64_t>(
-                             AllocOp(sharer.alloc).getAlignment().value_or(0)));
-    }
-    auto yielded = yieldedBuffers.find(alloc);
-    Operation *definer =
-        yielded == yieldedBuffers.end() ? alloc : yielded->second.definer;
-    Operation *anchor = scope->findAncestorOpInBlock(*definer);
-    int64_t allocTick = ticks.lookup(definer).first;
-    Candidate candidate;
-    candidate.inScopeBlock = anchor == alloc;
-    hoisted.push_back(mayHoist && anchor != alloc && definer == alloc &&
-                      isHoistedToScope(alloc, scopeOp));
-    if (hoisted.back()) {
-      std::tie(candidate.hullFirst, candidate.hullLast) = ticks.lookup(anchor);
-      candidate.rangeFirst = candidate.exactFirst = candidate.hullFirst;
-      candidate.rangeLast = candidate.exactLast = candidate.hullLast;
-      candidate.inScopeBlock = true;
-    } else if (anchor == definer) {
-      candidate.rangeFirst = candidate.hullFirst = allocTick;
-      candidate.rangeLast = candidate.hullLast = allocation.lastTick;
-    } else {
-      std::tie(candidate.hullFirst, candidate.hullLast) = ticks.lookup(anchor);
-      if (getInstanceBound(alloc, scopeOp) == 1) {
-        candidate.rangeFirst = allocTick;
-        candidate.rangeLast = allocation.lastTick;
-      } else {
-        candidate.rangeFirst = candidate.hullFirst;
-        candidate.rangeLast = candidate.hullLast;
-      }
-    }
-    candidate.cost = static_cast<int64_t>(allocation.size) + alignmentAttr;
-    if (definer != alloc) {
-      // After the op that yields it, if each run of the op yields one of
-      // the allocations that share the offset.
-      candidate.exactFirst = ticks.lookup(definer).second + 1;
-      candidate.exactLast = allocation.lastTick;
-      if (!yielded->second.result ||
-          !isAlwaysOneOf(yielded->second.result, sharing) ||
-          candidate.exactFirst > candidate.exactLast) {
-        candidate.exactFirst = allocation.lastTick + 1;
-        candidate.exactLast = allocation.lastTick;
-      }
-      candidate.inScopeBlock =
-          anchor == definer && candidate.exactFirst <= candidate.exactLast;
-    } else if (!hoisted.back()) {
-      candidate.exactFirst = allocTick;
-      candidate.exactLast = allocation.lastTick;
-    }
-    if (freedAtEnd) {
-      // The merged allocation, and a buffer of the block apart, live to the
-      // end of the block.
-      candidate.hullLast = end;
-      if (!hoisted.back() && anchor == definer)
-        candidate.rangeLast = end;
-    }
-    for (int64_t *tick :
-         {&candidate.rangeFirst, &candidate.rangeLast, &candidate.hullFirst,
-          &candidate.hullLast, &candidate.exactFirst, &candidate.exactLast})
-      *tick -= begin;
-    model.push_back(candidate);
+    bool isHoisted;
+    model.push_back(modelCandidate(allocation, mayHoist, isHoisted));
+    hoisted.push_back(isHoisted);
   }
+}
+
+void PeakKeepingSplit::dropSharedHoistedSlots() {
   // `hoist-alloc-dealloc-pairs` gives allocations of one shape (type and
   // attributes) that a loop body uses one after the other one hoisted
   // buffer. A hoisted candidate surely holds bytes of its own over the loop
@@ -1206,13 +1329,15 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
   // buffer of its own that it shared apart (fuzz seed 3145: two 32-byte
   // temporaries taken for 64 bytes surely held, where the loop apart held
   // 32).
+  using ShapeKey = TickCollector::ShapeKey;
   llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> hoistedShapes;
   DenseMap<ShapeKey, unsigned> numCandidatesOfShape;
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
     if (!hoisted[id])
       continue;
     Operation *alloc = allocation.alloc;
-    ShapeKey key = getShapeKey(scope->findAncestorOpInBlock(*alloc), alloc);
+    ShapeKey key =
+        collector.getShapeKey(scope->findAncestorOpInBlock(*alloc), alloc);
     hoistedShapes[key].push_back(id);
     // Allocations that share an offset (`shareHoistedSlots`) count apart.
     numCandidatesOfShape[key] += 1 + allocation.sharers.size();
@@ -1224,7 +1349,8 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       latestFirst = std::max(latestFirst, candidates[id].firstTick);
       earliestLast = std::min(earliestLast, candidates[id].lastTick);
     }
-    if (getNumAllocationsOfShape(key) == numCandidatesOfShape.lookup(key) &&
+    if (collector.getNumAllocationsOfShape(key) ==
+            numCandidatesOfShape.lookup(key) &&
         latestFirst <= earliestLast)
       continue;
     for (unsigned id : ids) {
@@ -1232,18 +1358,21 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       model[id].inScopeBlock = false;
     }
   }
+}
 
+void PeakKeepingSplit::buildBounds() {
   // What the scope holds without merging: at most `upper + held`, at least
   // `lower + held`, and the most of the latter over time, `floor`, which is
   // at most the true peak.
   ScopeBackground background =
-      computeBackground(scope, trace.getMemorySpace(), members);
-  size_t numTicks = background.upper.size();
+      collector.computeBackground(scope, trace.getMemorySpace(), members);
+  numTicks = background.upper.size();
   // A copied buffer may be removed by the rest of the pipeline: it counts in
   // the upper bound only, and is not merged, since a merged buffer would
   // take memory where the buffer apart may take none. The lower bound
   // counts only the buffers every run of the scope allocates.
-  SmallVector<bool> copied(candidates.size());
+  const BufferViewFlowAnalysis &aliases = collector.aliases;
+  copied.resize(candidates.size());
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
     copied[id] =
         mayEndEarly(AllocOp(allocation.alloc).getResult(), aliases) ||
@@ -1293,180 +1422,164 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
     belowFloor[i] = below ? bound - floor : kOtherKind;
     elsewhere[i] = below ? kOtherKind : 0;
   }
-  bufferization::HeldBytesTree boundTree(belowFloor), heldTree(elsewhere);
+  boundTree.emplace(belowFloor);
+  heldTree.emplace(elsewhere);
   LLVM_DEBUG(llvm::dbgs() << "merge-alloc: " << candidates.size()
                           << " buffers in a scope that holds at least " << floor
                           << " bytes at once\n");
+}
 
-  // Sweep the candidates in the order of their first access, growing a group
-  // while its merged allocation fits over its hull. The trees hold the
-  // closed groups' merged allocations and not the open group's buffers.
-  SmallVector<unsigned> order(candidates.size());
-  std::iota(order.begin(), order.end(), 0);
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return candidates[a].firstTick < candidates[b].firstTick;
-  });
-  SmallVector<unsigned> leftOut, copiedOut;
-  // Each group with the IR position of its first buffer.
-  SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
-  // A buffer that joins a group no longer counts on its own: over the range
-  // of the model in the bound, and over its exact lifetime, where it surely
-  // holds memory, against the merged buffers.
-  auto addCandidate = [&](unsigned id, int64_t sign) {
-    boundTree.add(model[id].rangeFirst, model[id].rangeLast,
+void PeakKeepingSplit::addCandidate(unsigned id, int64_t sign) {
+  boundTree->add(model[id].rangeFirst, model[id].rangeLast,
+                 sign * model[id].cost);
+  if (model[id].exactFirst <= model[id].exactLast)
+    heldTree->add(model[id].exactFirst, model[id].exactLast,
                   sign * model[id].cost);
-    if (model[id].exactFirst <= model[id].exactLast)
-      heldTree.add(model[id].exactFirst, model[id].exactLast,
-                   sign * model[id].cost);
-  };
-  auto release = [&](unsigned id) { addCandidate(id, 1); };
-  auto take = [&](unsigned id) { addCandidate(id, -1); };
-  auto fitsOver = [&](int64_t first, int64_t last, int64_t bytes) {
-    return boundTree.getMax(first, last) + bytes <= 0 &&
-           heldTree.getMax(first, last) + bytes <= 0;
-  };
-  auto hold = [&](int64_t first, int64_t last, int64_t bytes) {
-    boundTree.add(first, last, bytes);
-    heldTree.add(first, last, bytes);
-  };
-  auto getHull = [&](ArrayRef<unsigned> group) {
-    int64_t first = std::numeric_limits<int64_t>::max(), last = 0;
-    for (unsigned id : group) {
-      first = std::min(first, model[id].hullFirst);
-      last = std::max(last, model[id].hullLast);
-    }
-    return std::make_pair(first, last);
-  };
+}
 
-  // Plans the first `length` buffers of `group`; returns the merged trace
-  // and the bytes its allocation asks for, or null if it cannot be planned.
-  auto planPrefix = [&](ArrayRef<unsigned> group, size_t length)
-      -> std::pair<std::unique_ptr<TickLifetimeTrace>, int64_t> {
-    auto groupTrace =
-        std::make_unique<TickLifetimeTrace>(scope, trace.getMemorySpace());
-    SmallVector<unsigned> inIROrder(group.take_front(length));
-    llvm::sort(inIROrder);
-    for (unsigned id : inIROrder)
-      groupTrace->allocations.push_back(candidates[id]);
-    FailureOr<StaticMemoryPlan> plan =
-        planStaticMemory(groupTrace->getEvents(), groupTrace->getAlignment(),
-                         options.plannerMode);
-    if (failed(plan) ||
-        plan->totalSize >= static_cast<uint64_t>(kLargestModelled))
-      return {nullptr, 0};
-    int64_t cost =
-        static_cast<int64_t>(plan->totalSize) +
-        static_cast<int64_t>(groupTrace->getBufferAlignment().value_or(0));
-    return {std::move(groupTrace), cost};
-  };
-  // Returns whether the merged allocation of the first `length` buffers of
-  // `group`, of `cost` bytes, fits over its hull, with only those buffers
-  // taken out of the trees.
-  auto fits = [&](ArrayRef<unsigned> group, size_t length, int64_t cost) {
-    for (unsigned id : group.drop_front(length))
-      release(id);
-    auto [first, last] = getHull(group.take_front(length));
-    bool result = fitsOver(first, last, cost);
-    for (unsigned id : group.drop_front(length))
-      take(id);
-    return result;
-  };
+bool PeakKeepingSplit::fitsOver(int64_t first, int64_t last,
+                                int64_t bytes) const {
+  return boundTree->getMax(first, last) + bytes <= 0 &&
+         heldTree->getMax(first, last) + bytes <= 0;
+}
 
-  // Keeps the longest prefix of `group` whose merged allocation fits (the
-  // buffers were added in sweep order, so the prefix holds the earliest
-  // ones) and returns the others, which are swept again. A group without
-  // such a prefix gives up its first buffer.
-  auto closeGroup = [&](SmallVector<unsigned> &group) {
-    SmallVector<unsigned> rest;
-    if (group.size() < 2) {
-      for (unsigned id : group)
-        release(id);
-      leftOut.append(group);
-      group.clear();
-      return rest;
-    }
-    size_t best = 0;
-    std::unique_ptr<TickLifetimeTrace> bestTrace;
-    int64_t bestCost = 0;
-    auto tryLength = [&](size_t length) {
-      auto [groupTrace, cost] = planPrefix(group, length);
-      if (!groupTrace || !fits(group, length, cost))
-        return false;
-      best = length;
-      bestTrace = std::move(groupTrace);
-      bestCost = cost;
-      return true;
-    };
-    if (!tryLength(group.size())) {
-      // Whether a prefix fits is close to monotone in its length.
-      size_t lo = 2, hi = group.size() - 1;
-      while (lo <= hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (tryLength(mid))
-          lo = mid + 1;
-        else
-          hi = mid - 1;
-      }
-    }
-    for (unsigned id : ArrayRef<unsigned>(group).drop_front(best))
+void PeakKeepingSplit::hold(int64_t first, int64_t last, int64_t bytes) {
+  boundTree->add(first, last, bytes);
+  heldTree->add(first, last, bytes);
+}
+
+std::pair<int64_t, int64_t>
+PeakKeepingSplit::getHull(ArrayRef<unsigned> group) const {
+  int64_t first = std::numeric_limits<int64_t>::max(), last = 0;
+  for (unsigned id : group) {
+    first = std::min(first, model[id].hullFirst);
+    last = std::max(last, model[id].hullLast);
+  }
+  return {first, last};
+}
+
+std::pair<std::unique_ptr<TickLifetimeTrace>, int64_t>
+PeakKeepingSplit::planPrefix(ArrayRef<unsigned> group, size_t length) const {
+  auto groupTrace =
+      std::make_unique<TickLifetimeTrace>(scope, trace.getMemorySpace());
+  SmallVector<unsigned> inIROrder(group.take_front(length));
+  llvm::sort(inIROrder);
+  for (unsigned id : inIROrder)
+    groupTrace->allocations.push_back(candidates[id]);
+  FailureOr<StaticMemoryPlan> plan =
+      planStaticMemory(groupTrace->getEvents(), groupTrace->getAlignment(),
+                       collector.options.plannerMode);
+  if (failed(plan) ||
+      plan->totalSize >= static_cast<uint64_t>(kLargestModelled))
+    return {nullptr, 0};
+  int64_t cost =
+      static_cast<int64_t>(plan->totalSize) +
+      static_cast<int64_t>(groupTrace->getBufferAlignment().value_or(0));
+  return {std::move(groupTrace), cost};
+}
+
+bool PeakKeepingSplit::fits(ArrayRef<unsigned> group, size_t length,
+                            int64_t cost) {
+  for (unsigned id : group.drop_front(length))
+    release(id);
+  auto [first, last] = getHull(group.take_front(length));
+  bool result = fitsOver(first, last, cost);
+  for (unsigned id : group.drop_front(length))
+    take(id);
+  return result;
+}
+
+SmallVector<unsigned>
+PeakKeepingSplit::closeGroup(SmallVector<unsigned> &group) {
+  SmallVector<unsigned> rest;
+  if (group.size() < 2) {
+    for (unsigned id : group)
       release(id);
-    if (best == 0) {
-      leftOut.push_back(group.front());
-      rest.append(group.begin() + 1, group.end());
-    } else {
-      auto [first, last] = getHull(ArrayRef<unsigned>(group).take_front(best));
-      LLVM_DEBUG(llvm::dbgs()
-                 << "merge-alloc: " << best << " buffers over ticks [" << first
-                 << ", " << last << "] in " << bestCost << " bytes\n");
-      hold(first, last, bestCost);
-      unsigned firstId =
-          *llvm::min_element(ArrayRef<unsigned>(group).take_front(best));
-      groups.push_back({firstId, std::move(bestTrace)});
-      rest.append(group.begin() + best, group.end());
-    }
+    leftOut.append(group);
     group.clear();
     return rest;
+  }
+  size_t best = 0;
+  std::unique_ptr<TickLifetimeTrace> bestTrace;
+  int64_t bestCost = 0;
+  auto tryLength = [&](size_t length) {
+    auto [groupTrace, cost] = planPrefix(group, length);
+    if (!groupTrace || !fits(group, length, cost))
+      return false;
+    best = length;
+    bestTrace = std::move(groupTrace);
+    bestCost = cost;
+    return true;
   };
-
-  // The workspace of a function takes every buffer that may be merged, and
-  // the callers hold it over every tick of the function.
-  if (workspaceScope) {
-    SmallVector<unsigned> members;
-    for (unsigned id : order)
-      if (!copied[id] && model[id].cost < kLargestModelled)
-        members.push_back(id);
-    if (!members.empty()) {
-      auto [workspace, cost] = planPrefix(members, members.size());
-      for (unsigned id : members)
-        take(id);
-      if (workspace && fitsOver(0, static_cast<int64_t>(numTicks) - 1, cost)) {
-        LLVM_DEBUG(llvm::dbgs()
-                   << "merge-alloc: a workspace of " << cost << " bytes for "
-                   << members.size() << " buffers\n");
-        workspace->setWorkspace();
-        SmallVector<unsigned> others;
-        for (unsigned id = 0; id < candidates.size(); ++id)
-          if (!copied[id] && model[id].cost >= kLargestModelled)
-            others.push_back(id);
-        skipAll(others, "too large to model");
-        SmallVector<unsigned> copiedIds;
-        for (unsigned id = 0; id < candidates.size(); ++id)
-          if (copied[id])
-            copiedIds.push_back(id);
-        skipAll(copiedIds, "copied from or into, so the pipeline may remove "
-                           "it; merged, it could raise the peak");
-        result.scopeTraces.push_back(std::move(workspace));
-        return;
-      }
-      for (unsigned id : members)
-        release(id);
-    }
-    if (candidates.size() < 2) {
-      skipAll({0}, "the only mergeable allocation of its scope");
-      return;
+  if (!tryLength(group.size())) {
+    // Whether a prefix fits is close to monotone in its length.
+    size_t lo = 2, hi = group.size() - 1;
+    while (lo <= hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (tryLength(mid))
+        lo = mid + 1;
+      else
+        hi = mid - 1;
     }
   }
+  for (unsigned id : ArrayRef<unsigned>(group).drop_front(best))
+    release(id);
+  if (best == 0) {
+    leftOut.push_back(group.front());
+    rest.append(group.begin() + 1, group.end());
+  } else {
+    auto [first, last] = getHull(ArrayRef<unsigned>(group).take_front(best));
+    LLVM_DEBUG(llvm::dbgs()
+               << "merge-alloc: " << best << " buffers over ticks [" << first
+               << ", " << last << "] in " << bestCost << " bytes\n");
+    hold(first, last, bestCost);
+    unsigned firstId =
+        *llvm::min_element(ArrayRef<unsigned>(group).take_front(best));
+    groups.push_back({firstId, std::move(bestTrace)});
+    rest.append(group.begin() + best, group.end());
+  }
+  group.clear();
+  return rest;
+}
 
+bool PeakKeepingSplit::tryWorkspace() {
+  // The workspace of a function takes every buffer that may be merged, and
+  // the callers hold it over every tick of the function.
+  SmallVector<unsigned> workspaceMembers;
+  for (unsigned id : order)
+    if (!copied[id] && model[id].cost < kLargestModelled)
+      workspaceMembers.push_back(id);
+  if (workspaceMembers.empty())
+    return false;
+  auto [workspace, cost] =
+      planPrefix(workspaceMembers, workspaceMembers.size());
+  for (unsigned id : workspaceMembers)
+    take(id);
+  if (!workspace || !fitsOver(0, static_cast<int64_t>(numTicks) - 1, cost)) {
+    for (unsigned id : workspaceMembers)
+      release(id);
+    return false;
+  }
+  LLVM_DEBUG(llvm::dbgs() << "merge-alloc: a workspace of " << cost
+                          << " bytes for " << workspaceMembers.size()
+                          << " buffers\n");
+  workspace->setWorkspace();
+  SmallVector<unsigned> others;
+  for (unsigned id = 0; id < candidates.size(); ++id)
+    if (!copied[id] && model[id].cost >= kLargestModelled)
+      others.push_back(id);
+  skipAll(others, "too large to model");
+  SmallVector<unsigned> copiedIds;
+  for (unsigned id = 0; id < candidates.size(); ++id)
+    if (copied[id])
+      copiedIds.push_back(id);
+  skipAll(copiedIds, "copied from or into, so the pipeline may remove "
+                     "it; merged, it could raise the peak");
+  result.scopeTraces.push_back(std::move(workspace));
+  return true;
+}
+
+void PeakKeepingSplit::sweep() {
   // The queue of the buffers to sweep, and where the lives of the queued
   // ones start: the ticks before the earliest of them are final for the
   // open group, since no buffer that could still join it lives there.
@@ -1556,7 +1669,9 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
       startGroup();
     }
   }
+}
 
+void PeakKeepingSplit::report() {
   llvm::sort(leftOut);
   skipAll(leftOut, "merging it would raise the most bytes its scope holds");
   llvm::sort(copiedOut);
@@ -1567,6 +1682,41 @@ void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
              [](const auto &a, const auto &b) { return a.first < b.first; });
   for (auto &[firstId, groupTrace] : groups)
     result.scopeTraces.push_back(std::move(groupTrace));
+}
+
+void PeakKeepingSplit::run() {
+  // A function that may take a workspace holds it for the whole call.
+  bool workspaceScope = collector.options.workspaceFunction &&
+                        scopeOp == collector.options.workspaceFunction &&
+                        scopeOp->getRegion(0).hasOneBlock();
+  if (candidates.size() < 2 && !workspaceScope) {
+    skipAll({0}, "the only mergeable allocation of its scope");
+    return;
+  }
+  buildModel();
+  dropSharedHoistedSlots();
+  buildBounds();
+
+  order.resize(candidates.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return candidates[a].firstTick < candidates[b].firstTick;
+  });
+  if (workspaceScope) {
+    if (tryWorkspace())
+      return;
+    if (candidates.size() < 2) {
+      skipAll({0}, "the only mergeable allocation of its scope");
+      return;
+    }
+  }
+  sweep();
+  report();
+}
+
+void TickCollector::splitToKeepPeak(const TickLifetimeTrace &trace,
+                                    MemoryTraceScopes &result) {
+  PeakKeepingSplit(*this, trace, result).run();
 }
 
 void TickCollector::shareExclusiveBranches(TickLifetimeTrace &trace) {

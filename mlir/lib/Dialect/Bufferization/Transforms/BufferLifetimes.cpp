@@ -562,6 +562,34 @@ void BlockHeldBytes::extend(Operation *freed, Operation *allocated,
   most->add(first, last, bytes);
 }
 
+/// Replaces `alloc` with the buffer of `freed`, which `dealloc` frees before
+/// it and which has as many elements of the same type, viewed at the type of
+/// `alloc` if that differs, and drops `dealloc`.
+static void takeOverFreedBuffer(RewriterBase &rewriter, memref::AllocOp alloc,
+                                memref::AllocOp freed,
+                                memref::DeallocOp dealloc,
+                                BufferLifetimeAnalysis &analysis) {
+  MemRefType type = alloc.getType();
+  Value buffer = freed.getResult();
+  if (buffer.getType() != type) {
+    rewriter.setInsertionPoint(alloc);
+    auto [strides, offset] = type.getStridesAndOffset();
+    buffer = memref::ReinterpretCastOp::create(rewriter, alloc.getLoc(), type,
+                                               buffer, offset, type.getShape(),
+                                               strides);
+    analysis.notifyDerived(freed.getResult(), buffer);
+  }
+  eraseFree(rewriter, dealloc, analysis);
+  analysis.notifyReplaced(alloc.getResult(), buffer);
+  rewriter.replaceOp(alloc, buffer);
+  remark::passed(
+      buffer.getLoc(),
+      remark::RemarkOpts::name("BufferReused").category("reuse-freed-buffers"))
+      << ("allocation of " + Twine(type.getNumElements()) +
+          " element(s) takes over a buffer freed before it")
+             .str();
+}
+
 /// Lets the allocations of `block` take over buffers freed earlier in the
 /// block. Returns the number of allocations removed and adds the bytes they
 /// would have allocated to `numBytesReused`.
@@ -650,25 +678,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
     entries.erase(it);
     if (held)
       held->extend(dealloc, alloc, bytes);
-
-    Value buffer = freed.getResult();
-    if (buffer.getType() != type) {
-      rewriter.setInsertionPoint(alloc);
-      auto [strides, offset] = type.getStridesAndOffset();
-      buffer = memref::ReinterpretCastOp::create(rewriter, alloc.getLoc(), type,
-                                                 buffer, offset,
-                                                 type.getShape(), strides);
-      analysis.notifyDerived(freed.getResult(), buffer);
-    }
-    eraseFree(rewriter, dealloc, analysis);
-    analysis.notifyReplaced(alloc.getResult(), buffer);
-    rewriter.replaceOp(alloc, buffer);
-    remark::passed(buffer.getLoc(), remark::RemarkOpts::name("BufferReused")
-                                        .category("reuse-freed-buffers"))
-        << ("allocation of " + Twine(type.getNumElements()) +
-            " element(s) takes over a buffer freed before it")
-               .str();
-    // `index` has no bit width of its own; its size is the data layout's.
+    takeOverFreedBuffer(rewriter, alloc, freed, dealloc, analysis);
     numBytesReused += bytes;
     ++numReused;
   }

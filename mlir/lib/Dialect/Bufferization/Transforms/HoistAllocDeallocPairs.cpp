@@ -258,102 +258,157 @@ private:
 };
 } // namespace
 
+namespace {
+/// Moves allocations out of branches and sequential loops, one region per
+/// step, with the analyses the steps share.
+class AllocDeallocHoister {
+public:
+  AllocDeallocHoister(RewriterBase &rewriter, Operation *root)
+      : rewriter(rewriter), analysis(root), partners(analysis),
+        slots(analysis) {}
+
+  /// Hoists `alloc` out of as many regions as it can leave, unless it was
+  /// erased for sharing the buffer of another allocation.
+  void hoist(memref::AllocOp alloc);
+
+  /// The number of regions left by all allocations.
+  unsigned getNumHoisted() const { return numHoisted; }
+
+private:
+  /// What one step did to an allocation.
+  enum class Step {
+    /// It left its region; the next step may take it further.
+    Moved,
+    /// It takes a buffer already hoisted and is erased.
+    Shared,
+    /// It stays where it is.
+    Stopped
+  };
+
+  /// Moves `alloc` out of the region of `branchOp` (an `scf.if` or
+  /// `scf.index_switch`) when that pays off.
+  Step hoistOutOfBranch(memref::AllocOp alloc, Operation *branchOp);
+
+  /// Moves `alloc` out of the sequential loop `parent`, or lets it take a
+  /// buffer already hoisted out of it.
+  Step hoistOutOfLoop(memref::AllocOp alloc, Operation *parent);
+
+  /// Replaces `taken`, which `dealloc` frees, with `buffer`, which is freed
+  /// elsewhere.
+  void share(memref::AllocOp taken, memref::DeallocOp dealloc,
+             memref::AllocOp buffer);
+
+  RewriterBase &rewriter;
+  BufferLifetimeAnalysis analysis;
+  BranchPartners partners;
+  HoistedSlots slots;
+  /// Allocations erased because they share the buffer of another one.
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  unsigned numHoisted = 0;
+};
+} // namespace
+
+void AllocDeallocHoister::share(memref::AllocOp taken,
+                                memref::DeallocOp dealloc,
+                                memref::AllocOp buffer) {
+  rewriter.eraseOp(dealloc);
+  analysis.notifyReplaced(taken.getResult(), buffer.getResult());
+  rewriter.replaceOp(taken, buffer.getResult());
+  erased.insert(taken);
+}
+
+AllocDeallocHoister::Step
+AllocDeallocHoister::hoistOutOfBranch(memref::AllocOp alloc,
+                                      Operation *branchOp) {
+  // merge-alloc's allocation of a callee's workspace stays in its branch:
+  // merge-alloc took it for held only while the branch runs.
+  if (alloc->hasAttr(kWorkspaceAttrName))
+    return Step::Stopped;
+  // A region of a branch runs at most once: hoisting pays off when the
+  // other branch of an `scf.if` can share the buffer (one allocation either
+  // way), or when the branch op is in a sequential loop that the buffer can
+  // leave next.
+  memref::DeallocOp dealloc =
+      findDeallocInSameIteration(alloc, branchOp, analysis);
+  if (!dealloc)
+    return Step::Stopped;
+  std::pair<memref::AllocOp, memref::DeallocOp> partner;
+  if (auto ifOp = dyn_cast<scf::IfOp>(branchOp))
+    partner = partners.take(alloc, ifOp);
+  LoopLikeOpInterface enclosingLoop =
+      getSequentialLoop(branchOp->getParentOp());
+  bool leavesLoopNext =
+      enclosingLoop && llvm::all_of(alloc->getOperands(), [&](Value v) {
+        return enclosingLoop.isDefinedOutsideOfLoop(v);
+      });
+  if (!partner.first && !leavesLoopNext)
+    return Step::Stopped;
+  rewriter.moveOpBefore(alloc, branchOp);
+  rewriter.moveOpAfter(dealloc, branchOp);
+  partners.notifyMovedInto(alloc->getBlock());
+  if (auto [partnerAlloc, partnerDealloc] = partner; partnerAlloc)
+    share(partnerAlloc, partnerDealloc, alloc);
+  ++numHoisted;
+  return Step::Moved;
+}
+
+AllocDeallocHoister::Step
+AllocDeallocHoister::hoistOutOfLoop(memref::AllocOp alloc, Operation *parent) {
+  LoopLikeOpInterface loop = getSequentialLoop(parent);
+  if (!loop)
+    return Step::Stopped;
+  memref::DeallocOp dealloc = findDeallocInSameIteration(alloc, loop, analysis);
+  if (!dealloc)
+    return Step::Stopped;
+  Block *body = alloc->getBlock();
+  if (memref::AllocOp hoisted = slots.take(alloc, erased)) {
+    // A buffer already hoisted out of this loop is free from here on in the
+    // iteration: the allocation takes it instead of a second one.
+    slots.occupy(body, hoisted, alloc.getResult(), dealloc);
+    share(alloc, dealloc, hoisted);
+    ++numHoisted;
+    return Step::Shared;
+  }
+  slots.occupy(body, alloc, alloc.getResult(), dealloc);
+  rewriter.moveOpBefore(alloc, loop);
+  rewriter.moveOpAfter(dealloc, loop);
+  partners.notifyMovedInto(alloc->getBlock());
+  ++numHoisted;
+  return Step::Moved;
+}
+
+void AllocDeallocHoister::hoist(memref::AllocOp alloc) {
+  if (erased.contains(alloc))
+    return;
+  // Leave one region per step: the deallocation moved after the loop (or
+  // the `scf.if`) is then in the block of the allocation again, one level
+  // up.
+  while (alloc->getParentRegion()->hasOneBlock()) {
+    Operation *parent = alloc->getParentOp();
+    if (!llvm::all_of(alloc->getOperands(), [&](Value size) {
+          return isDefinedOutside(size, parent);
+        }))
+      return;
+    Step step = isa<scf::IfOp, scf::IndexSwitchOp>(parent)
+                    ? hoistOutOfBranch(alloc, parent)
+                    : hoistOutOfLoop(alloc, parent);
+    if (step != Step::Moved)
+      return;
+  }
+}
+
 unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
                                                      Operation *root) {
-  BufferLifetimeAnalysis analysis(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
     if (!leftAlone.contains(alloc))
       allocs.push_back(alloc);
   });
-  BranchPartners partners(analysis);
-  HoistedSlots slots(analysis);
-  // Allocations erased because they share the buffer of another one.
-  llvm::SmallPtrSet<Operation *, 8> erased;
-  // Replaces `taken`, which `dealloc` frees, with `buffer`, which is freed
-  // elsewhere.
-  auto share = [&](memref::AllocOp taken, memref::DeallocOp dealloc,
-                   memref::AllocOp buffer) {
-    rewriter.eraseOp(dealloc);
-    analysis.notifyReplaced(taken.getResult(), buffer.getResult());
-    rewriter.replaceOp(taken, buffer.getResult());
-    erased.insert(taken);
-  };
-
-  unsigned numHoisted = 0;
-  for (memref::AllocOp alloc : allocs) {
-    if (erased.contains(alloc))
-      continue;
-    // Leave one region per step: the deallocation moved after the loop (or
-    // the `scf.if`) is then in the block of the allocation again, one level
-    // up.
-    while (true) {
-      if (!alloc->getParentRegion()->hasOneBlock())
-        break;
-      Operation *parent = alloc->getParentOp();
-      if (!llvm::all_of(alloc->getOperands(), [&](Value size) {
-            return isDefinedOutside(size, parent);
-          }))
-        break;
-
-      if (isa<scf::IfOp, scf::IndexSwitchOp>(parent)) {
-        // merge-alloc's allocation of a callee's workspace stays in its
-        // branch: merge-alloc took it for held only while the branch runs.
-        if (alloc->hasAttr(kWorkspaceAttrName))
-          break;
-        // A region of a branch runs at most once: hoisting pays off when
-        // the other branch of an `scf.if` can share the buffer (one
-        // allocation either way), or when the branch op is in a sequential
-        // loop that the buffer can leave next.
-        memref::DeallocOp dealloc =
-            findDeallocInSameIteration(alloc, parent, analysis);
-        if (!dealloc)
-          break;
-        std::pair<memref::AllocOp, memref::DeallocOp> partner;
-        if (auto ifOp = dyn_cast<scf::IfOp>(parent))
-          partner = partners.take(alloc, ifOp);
-        LoopLikeOpInterface enclosingLoop =
-            getSequentialLoop(parent->getParentOp());
-        bool leavesLoopNext =
-            enclosingLoop && llvm::all_of(alloc->getOperands(), [&](Value v) {
-              return enclosingLoop.isDefinedOutsideOfLoop(v);
-            });
-        if (!partner.first && !leavesLoopNext)
-          break;
-        rewriter.moveOpBefore(alloc, parent);
-        rewriter.moveOpAfter(dealloc, parent);
-        partners.notifyMovedInto(alloc->getBlock());
-        if (auto [partnerAlloc, partnerDealloc] = partner; partnerAlloc)
-          share(partnerAlloc, partnerDealloc, alloc);
-        ++numHoisted;
-        continue;
-      }
-
-      LoopLikeOpInterface loop = getSequentialLoop(parent);
-      if (!loop)
-        break;
-      memref::DeallocOp dealloc =
-          findDeallocInSameIteration(alloc, loop, analysis);
-      if (!dealloc)
-        break;
-      Block *body = alloc->getBlock();
-      if (memref::AllocOp hoisted = slots.take(alloc, erased)) {
-        // A buffer already hoisted out of this loop is free from here on in
-        // the iteration: the allocation takes it instead of a second one.
-        slots.occupy(body, hoisted, alloc.getResult(), dealloc);
-        share(alloc, dealloc, hoisted);
-        ++numHoisted;
-        break;
-      }
-      slots.occupy(body, alloc, alloc.getResult(), dealloc);
-      rewriter.moveOpBefore(alloc, loop);
-      rewriter.moveOpAfter(dealloc, loop);
-      partners.notifyMovedInto(alloc->getBlock());
-      ++numHoisted;
-    }
-  }
-  return numHoisted;
+  AllocDeallocHoister hoister(rewriter, root);
+  for (memref::AllocOp alloc : allocs)
+    hoister.hoist(alloc);
+  return hoister.getNumHoisted();
 }
 
 //===----------------------------------------------------------------------===//

@@ -628,8 +628,16 @@ def parse_memref_type(text):
         layout = rest.split("offset: ")[1].rstrip(">") if "offset: " in rest else 0
         if layout not in (0, "?"):
             layout = int(layout)
-    *dims, elt = inner.split("x")
-    return Ty(elt, [None if d == "?" else int(d) for d in dims], layout)
+    # The element type may contain an "x" itself (`index`): the dimensions
+    # are the leading numbers and question marks.
+    dims = []
+    while True:
+        dim, sep, rest = inner.partition("x")
+        if not sep or not (dim == "?" or dim.isdigit()):
+            break
+        dims.append(None if dim == "?" else int(dim))
+        inner = rest
+    return Ty(inner, dims, layout)
 
 
 def generate(seed, **kwargs):

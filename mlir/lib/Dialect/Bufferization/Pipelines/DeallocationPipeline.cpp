@@ -68,16 +68,6 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.reuseDyingInputs)
     pm.addPass(linalg::createLinalgReuseDyingInputsPass());
 
-  // Merge the temporaries while they are still plain allocations; the
-  // deallocation then frees each merged buffer once.
-  if (options.mergeAlloc) {
-    memref::MergeAllocPassOptions mergeOptions;
-    mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
-    mergeOptions.calleeWorkspace = options.calleeWorkspace;
-    mergeOptions.publicFunctionWorkspace = options.publicFunctionWorkspace;
-    pm.addPass(memref::createMergeAllocPass(mergeOptions));
-  }
-
   // `memref.realloc` frees its operand, which the ownership-based deallocation
   // does not model; expand it into alloc + copy first. The deallocation pass
   // frees the old buffer.
@@ -85,6 +75,20 @@ void mlir::bufferization::buildDeallocationPipeline(
   expandOptions.emitDeallocs = false;
   pm.addPass(memref::createExpandReallocPass(expandOptions));
   pm.addPass(createPipelineCanonicalizerPass());
+
+  // Merge the temporaries while they are still plain allocations; the
+  // deallocation then frees each merged buffer once. After the
+  // canonicalization, so that merge-alloc plans the lifetimes of the program
+  // the later stages see: a loop that never runs, the branch of an `scf.if`
+  // on a constant that never runs, and the uses in them are gone, and would
+  // otherwise keep buffers alive in its plan (fuzz seeds 5348, 5750).
+  if (options.mergeAlloc) {
+    memref::MergeAllocPassOptions mergeOptions;
+    mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
+    mergeOptions.calleeWorkspace = options.calleeWorkspace;
+    mergeOptions.publicFunctionWorkspace = options.publicFunctionWorkspace;
+    pm.addPass(memref::createMergeAllocPass(mergeOptions));
+  }
 
   // Loop buffers of bounded dynamic size become static, so that the stages
   // after the deallocation can recycle and hoist them.

@@ -111,16 +111,20 @@
 // NOLIFT-NEXT:   linalg-reuse-dying-inputs,
 // NOLIFT-NEXT:   expand-realloc
 
-// merge-alloc is off by default; switched on, it runs first, while the
+// merge-alloc is off by default; switched on, it runs while the
 // temporaries are still plain allocations, after the elementwise ops have
-// taken over their dying inputs, which merge-alloc would hold together.
+// taken over their dying inputs, which merge-alloc would hold together, and
+// after the first canonicalization, so that it plans the program the later
+// stages see (no loop that never runs, no branch on a constant).
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   lift-unstructured-control-flow,
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false},
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// MERGESTAGES-NEXT:   canonicalize{
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false},
+// MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 
 // The workspace options reach merge-alloc.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \

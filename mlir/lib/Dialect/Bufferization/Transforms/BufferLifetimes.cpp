@@ -317,6 +317,12 @@ namespace {
 /// op is looked at a bounded number of times.
 class AllocatingOps {
 public:
+  /// Answers for the ops nested in `root`. Only functions nested in `root`
+  /// are looked into: a function outside of it may be transformed
+  /// concurrently by another instance of the pass (the pass nested per
+  /// function), so a call of it may allocate.
+  explicit AllocatingOps(Operation *root) : root(root) {}
+
   /// Returns true if `op`, or an op nested in it or called by it, may
   /// allocate heap memory.
   bool mayAllocate(Operation *op);
@@ -335,10 +341,23 @@ private:
   /// chains need no deep stack.
   void decideFunctions(FunctionOpInterface entry);
 
+  /// Returns the function that `call` calls if it is nested in `root` and
+  /// has a body, or null.
+  FunctionOpInterface getVisibleCallee(CallOpInterface call);
+
+  Operation *root;
   DenseMap<Operation *, bool> known;
   SymbolTableCollection symbolTables;
 };
 } // namespace
+
+FunctionOpInterface AllocatingOps::getVisibleCallee(CallOpInterface call) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
+    return nullptr;
+  return callee;
+}
 
 bool AllocatingOps::mayAllocateItself(Operation *op) {
   if (isa<memref::AllocOp, memref::ReallocOp>(op))
@@ -355,9 +374,8 @@ bool AllocatingOps::mayAllocateItself(Operation *op) {
 }
 
 bool AllocatingOps::mayAllocate(CallOpInterface call) {
-  auto callee = dyn_cast_or_null<FunctionOpInterface>(
-      call.resolveCallableInTable(&symbolTables));
-  if (!callee || callee.isExternal())
+  FunctionOpInterface callee = getVisibleCallee(call);
+  if (!callee)
     return true;
   if (!known.count(callee))
     decideFunctions(callee);
@@ -382,9 +400,8 @@ void AllocatingOps::decideFunctions(FunctionOpInterface entry) {
         allocates = mayAllocateItself(op);
         return;
       }
-      auto callee = dyn_cast_or_null<FunctionOpInterface>(
-          call.resolveCallableInTable(&symbolTables));
-      if (!callee || callee.isExternal()) {
+      FunctionOpInterface callee = getVisibleCallee(call);
+      if (!callee) {
         allocates = true;
         return;
       }
@@ -699,7 +716,7 @@ unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
     if (!leftAlone.contains(block->getParentOp()))
       blocks.push_back(block);
   });
-  AllocatingOps allocating;
+  AllocatingOps allocating(root);
   unsigned numReused = 0;
   for (Block *block : blocks)
     numReused += ::reuseFreedBuffers(rewriter, *block, analysis,

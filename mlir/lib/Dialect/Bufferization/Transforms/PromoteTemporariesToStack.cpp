@@ -45,7 +45,9 @@ static constexpr llvm::StringLiteral kRemarkCategory =
 
 /// Returns the functions nested in `root` that may call themselves, directly
 /// or through other functions of `root`: a stack buffer in one of them is
-/// held once per active call.
+/// held once per active call. A function that calls a function outside of
+/// `root` (the pass run per function) counts as recursive too: the pass may
+/// not look into that function, which may call back.
 static DenseSet<Operation *> findRecursiveFunctions(Operation *root) {
   DenseSet<Operation *> recursive;
   CallGraph callGraph(root);
@@ -57,6 +59,14 @@ static DenseSet<Operation *> findRecursiveFunctions(Operation *root) {
       if (!node->isExternal())
         recursive.insert(node->getCallableRegion()->getParentOp());
   }
+  SymbolTableCollection symbolTables;
+  root->walk([&](CallOpInterface call) {
+    Operation *callee = call.resolveCallableInTable(&symbolTables);
+    if (!callee || root->isAncestor(callee))
+      return;
+    if (auto function = call->getParentOfType<FunctionOpInterface>())
+      recursive.insert(function);
+  });
   return recursive;
 }
 

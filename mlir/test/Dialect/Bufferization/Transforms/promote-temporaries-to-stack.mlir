@@ -3,6 +3,9 @@
 // RUN: mlir-opt %s --allow-unregistered-dialect --split-input-file \
 // RUN:   --pass-pipeline="builtin.module(promote-temporaries-to-stack{max-buffer-bytes=4096 max-frame-bytes=4352})" \
 // RUN:   | FileCheck %s --check-prefix=LIMITS
+// RUN: mlir-opt %s --allow-unregistered-dialect --split-input-file \
+// RUN:   --pass-pipeline="builtin.module(func.func(promote-temporaries-to-stack))" \
+// RUN:   | FileCheck %s --check-prefix=NESTED
 // RUN: mlir-opt %s --allow-unregistered-dialect --promote-temporaries-to-stack \
 // RUN:   --split-input-file --remarks-filter=promote-temporaries-to-stack \
 // RUN:   --remark-format=emitRemark -o /dev/null 2>&1 \
@@ -283,6 +286,57 @@ func.func @recursive(%n: index, %x: f32) {
     %m = arith.subi %n, %c1 : index
     func.call @recursive(%m, %x) : (index, f32) -> ()
   }
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
+// Two functions that call each other. Over the module, the call graph shows
+// the cycle and neither buffer moves. Run per function, the pass may not
+// look into the other function, which another thread may be rewriting: a
+// call of a function outside of the pass's root counts as one that may
+// come back, so neither buffer moves either. @leaf calls nobody and moves
+// both ways.
+
+// CHECK-LABEL: func @ping
+//       CHECK:   memref.alloc()
+// CHECK-LABEL: func @pong
+//       CHECK:   memref.alloc()
+// CHECK-LABEL: func @leaf
+//       CHECK:   memref.alloca()
+// NESTED-LABEL: func @ping
+//       NESTED:   memref.alloc()
+// NESTED-LABEL: func @pong
+//       NESTED:   memref.alloc()
+// NESTED-LABEL: func @leaf
+//       NESTED:   memref.alloca()
+func.func @ping(%n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+  %done = arith.cmpi eq, %n, %c0 : index
+  scf.if %done {
+  } else {
+    func.call @pong(%n, %x) : (index, f32) -> ()
+  }
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+func.func @pong(%n: index, %x: f32) {
+  %c1 = arith.constant 1 : index
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
+  %m = arith.subi %n, %c1 : index
+  func.call @ping(%m, %x) : (index, f32) -> ()
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+func.func @leaf(%x: f32) {
+  %t = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4xf32>)
   memref.dealloc %t : memref<4xf32>
   return
 }

@@ -989,7 +989,10 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
     while it runs, so that bounds the peak on every path. The block's own
     static allocations are counted; a gap with a dynamic allocation, a call
     that may allocate, or an op with regions that may, is left alone, and so
-    is a comparison across one. `allow-peak-increase` turns the check off
+    is a comparison across one. Only callees nested in the op the pass runs
+    on are looked into: run per function, the pass takes every call of
+    another function for one that may allocate, as another thread may be
+    rewriting that function. `allow-peak-increase` turns the check off
     and takes over any freed buffer.
 
     Functions that contain an `async.execute` are left alone: its body may
@@ -1041,8 +1044,10 @@ def PromoteTemporariesToStackPass
       iterations one after the other (`scf.for`, `scf.while`,
       `affine.for`): the iterations of a parallel loop may each need the
       buffer at the same time;
-    * the function is not recursive (in the call graph of the root), and
-      the buffers promoted in it so far take at most `max-frame-bytes`.
+    * the function is not recursive (in the call graph of the root) and
+      calls no function outside of the root (run per function, the pass may
+      not look into other functions, which may call back), and the buffers
+      promoted in it so far take at most `max-frame-bytes`.
 
     A `memref.alloca` is only released when its function returns (or its
     `memref.alloca_scope` ends). Placing it at the start of the function

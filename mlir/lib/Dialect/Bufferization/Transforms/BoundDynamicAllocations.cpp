@@ -20,6 +20,7 @@
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -57,14 +58,12 @@ static bool isInLoop(Operation *op) {
 }
 
 /// Returns the size in bytes of an element of `alloc`, if it is an integer,
-/// an index or a float: its store size rounded up to a power of two, as in
-/// an LLVM array (1 byte for i1, the data layout's size for index).
+/// an index or a float (`getElementByteSize`).
 static std::optional<uint64_t> getElementBytes(memref::AllocOp alloc) {
   Type elementType = alloc.getType().getElementType();
   if (!isa<IntegerType, IndexType, FloatType>(elementType))
     return std::nullopt;
-  return llvm::PowerOf2Ceil(
-      DataLayout::closest(alloc).getTypeSize(elementType).getFixedValue());
+  return getElementByteSize(elementType, alloc);
 }
 
 /// Returns true if `alloc` is a candidate: a dynamically sized buffer of the

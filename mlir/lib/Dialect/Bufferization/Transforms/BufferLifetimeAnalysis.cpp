@@ -18,10 +18,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -731,4 +733,27 @@ bool bufferization::FunctionsLeftAlone::contains(Operation *op) const {
   if (!op->hasTrait<OpTrait::IsIsolatedFromAbove>())
     op = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   return functions.contains(op);
+}
+
+std::optional<int64_t> bufferization::getElementByteSize(Type elementType,
+                                                         Operation *op) {
+  // The data layout has no size for other element types, such as memrefs
+  // (`memref<4xmemref<8xf32>>`), and asking is a fatal error.
+  if (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType))
+    return std::nullopt;
+  return static_cast<int64_t>(llvm::PowerOf2Ceil(
+      DataLayout::closest(op).getTypeSize(elementType).getFixedValue()));
+}
+
+std::optional<int64_t> bufferization::getStaticByteSize(MemRefType type,
+                                                        Operation *op) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> elementBytes =
+      getElementByteSize(type.getElementType(), op);
+  int64_t bytes;
+  if (!elementBytes ||
+      llvm::MulOverflow(*elementBytes, type.getNumElements(), bytes))
+    return std::nullopt;
+  return bytes;
 }

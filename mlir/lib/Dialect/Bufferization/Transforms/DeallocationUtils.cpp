@@ -10,7 +10,6 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -28,20 +27,6 @@ Value bufferization::getFreedMemRef(Value memref) {
   if (metadata && metadata.getBaseBuffer() == memref)
     return metadata.getSource();
   return memref;
-}
-
-std::optional<int64_t> bufferization::getStaticByteSize(MemRefType type,
-                                                        Operation *op) {
-  // The data layout has no size for other element types, such as memrefs
-  // (`memref<4xmemref<8xf32>>`), and asking is a fatal error.
-  Type elementType = type.getElementType();
-  if (!type.hasStaticShape() ||
-      (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType)))
-    return std::nullopt;
-  return type.getNumElements() *
-         static_cast<int64_t>(DataLayout::closest(op)
-                                  .getTypeSize(type.getElementType())
-                                  .getFixedValue());
 }
 
 void bufferization::eraseDeallocAndMetadata(RewriterBase &rewriter,

@@ -30,12 +30,6 @@ namespace bufferization {
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);
 
-/// Returns the bytes of a buffer of `type`, the number of its elements times
-/// the data-layout size of its element type at `op`, or std::nullopt if the
-/// shape is dynamic or the element type is not an integer, index, float or
-/// vector type.
-std::optional<int64_t> getStaticByteSize(MemRefType type, Operation *op);
-
 /// In a graph of values stored as links (each value to the values it is
 /// linked to) and the reverse links, gives the links of `from` to `to`:
 /// `from` is about to be replaced with `to`.

@@ -243,15 +243,11 @@ static int64_t getModelledBytes(BaseMemRefType type, Operation *op) {
   auto memrefType = dyn_cast<MemRefType>(type);
   if (!memrefType || !memrefType.hasStaticShape())
     return kUnbounded;
-  Type elementType = memrefType.getElementType();
-  if (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType))
+  std::optional<int64_t> staticBytes =
+      bufferization::getStaticByteSize(memrefType, op);
+  if (!staticBytes || *staticBytes >= kLargestModelled)
     return kUnbounded;
-  auto elementSize = static_cast<int64_t>(
-      DataLayout::closest(op).getTypeSize(elementType).getFixedValue());
-  int64_t bytes;
-  if (llvm::MulOverflow(elementSize, memrefType.getNumElements(), bytes) ||
-      bytes >= kLargestModelled)
-    return kUnbounded;
+  int64_t bytes = *staticBytes;
   // An aligned allocation asks `malloc` for the alignment on top.
   if (auto alloc = dyn_cast<AllocOp>(op))
     bytes += static_cast<int64_t>(alloc.getAlignment().value_or(0));
@@ -755,16 +751,16 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
     reason = "element type without a known size in memory";
     return failure();
   }
-  // An element takes its store size rounded up to a power of two, as in an
-  // LLVM array: 1 byte for i1, 4 for i17, the data layout's size for index.
-  auto elementSize = static_cast<int64_t>(llvm::PowerOf2Ceil(
-      DataLayout::closest(alloc).getTypeSize(elementType).getFixedValue()));
-  int64_t size;
-  if (llvm::MulOverflow(elementSize, type.getNumElements(), size) ||
-      size > std::numeric_limits<int64_t>::max() / 2) {
+  std::optional<int64_t> elementBytes =
+      bufferization::getElementByteSize(elementType, alloc);
+  std::optional<int64_t> staticBytes =
+      bufferization::getStaticByteSize(type, alloc);
+  if (!elementBytes || !staticBytes ||
+      *staticBytes > std::numeric_limits<int64_t>::max() / 2) {
     reason = "too large";
     return failure();
   }
+  int64_t elementSize = *elementBytes, size = *staticBytes;
   // The offset of the buffer is aligned as its element and its attribute
   // need, and at least as much as the option says.
   alignment = std::max<uint64_t>(

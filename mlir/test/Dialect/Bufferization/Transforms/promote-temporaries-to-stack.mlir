@@ -358,6 +358,21 @@ func.func @large(%x: f32) {
   return
 }
 
+// A buffer's bytes are those the lowering allocates: an i17 element takes 4
+// bytes, as in an LLVM array, so 1,200 of them take 4,800 bytes, above
+// max-buffer-bytes=4096 (at the data layout's 3 bytes they would fit).
+
+// CHECK-LABEL: func @odd_width
+//       CHECK:   memref.alloc() : memref<1200xi17>
+// LIMITS-LABEL: func @odd_width
+//       LIMITS:   memref.alloc() : memref<1200xi17>
+func.func @odd_width(%x: i17) {
+  %a = memref.alloc() : memref<1200xi17>
+  linalg.fill ins(%x : i17) outs(%a : memref<1200xi17>)
+  memref.dealloc %a : memref<1200xi17>
+  return
+}
+
 // CHECK-LABEL: func @frame
 //       CHECK:   memref.alloc() : memref<1024xf32>
 //       CHECK:   memref.alloca() : memref<64xf32>

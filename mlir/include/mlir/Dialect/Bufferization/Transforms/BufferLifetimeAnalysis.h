@@ -251,6 +251,19 @@ private:
   DenseMap<Value, Value> threaded;
 };
 
+/// Returns the bytes an element of type `elementType` takes in a buffer
+/// allocated at `op`: its size in the data layout rounded up to a power of
+/// two, as in the LLVM array the lowering allocates (1 for i1, 4 for i17, 16
+/// for f80 and vector<3xf32>); std::nullopt if it is not an integer, index,
+/// float or vector type, whose sizes the data layout may not know.
+std::optional<int64_t> getElementByteSize(Type elementType, Operation *op);
+
+/// Returns the bytes a buffer of `type` allocated at `op` takes: its number of
+/// elements times `getElementByteSize`; std::nullopt if the shape is dynamic,
+/// the element size unknown or the product does not fit in 63 bits. Every
+/// pass of the series counts bytes this way.
+std::optional<int64_t> getStaticByteSize(MemRefType type, Operation *op);
+
 } // namespace bufferization
 } // namespace mlir
 

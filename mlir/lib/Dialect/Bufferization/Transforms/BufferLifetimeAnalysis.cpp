@@ -717,11 +717,15 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
 // FunctionsLeftAlone
 //===----------------------------------------------------------------------===//
 
+bool bufferization::isAsynchronous(Operation *op) {
+  return isa<async::ExecuteOp>(op);
+}
+
 bufferization::FunctionsLeftAlone::FunctionsLeftAlone(Operation *root) {
   root->walk([&](Operation *op) {
     if (op->hasAttr(kManualFunctionAttrName))
       functions.insert(op);
-    else if (isa<async::ExecuteOp>(op) ||
+    else if (isAsynchronous(op) ||
              op->hasAttr(BufferizationDialect::kManualDeallocation))
       functions.insert(op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
   });

@@ -103,19 +103,13 @@ SmallVector<MemoryTraceEvent> TickLifetimeTrace::getEvents() const {
   return events;
 }
 
-/// Returns true if the regions of `op` may run after `op` itself has
-/// finished, as those of `async.execute` do.
-static bool isAsynchronous(Operation *op) {
-  return op->getName().getDialectNamespace() == "async";
-}
-
 /// Returns whether every run of `op` runs at most one of its regions, once,
 /// and each region hands control back to `op` only, as `scf.if` and
 /// `scf.index_switch` do: allocations in two different regions of such an op
 /// are never alive at once.
 static bool runsAtMostOneRegion(Operation *op) {
   auto branch = dyn_cast<RegionBranchOpInterface>(op);
-  if (!branch || branch.hasLoop() || isAsynchronous(op) ||
+  if (!branch || branch.hasLoop() || bufferization::isAsynchronous(op) ||
       op->hasTrait<OpTrait::HasParallelRegion>())
     return false;
   for (Region &region : op->getRegions()) {
@@ -487,7 +481,8 @@ bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
     // the op around it.
     for (Operation *parent = call->getParentOp(); parent != caller;
          parent = parent->getParentOp())
-      if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent))
+      if (!isa<RegionBranchOpInterface>(parent) ||
+          bufferization::isAsynchronous(parent))
         return false;
     if (freesByHand(caller))
       return false;
@@ -718,7 +713,8 @@ FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
     if (parent->hasTrait<OpTrait::AutomaticAllocationScope>() &&
         !isa<scf::ForOp>(parent))
       return child->getBlock();
-    if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent)) {
+    if (!isa<RegionBranchOpInterface>(parent) ||
+        bufferization::isAsynchronous(parent)) {
       reason = ("nested in '" + parent->getName().getStringRef() +
                 "', which is not a synchronous RegionBranchOpInterface op")
                    .str();
@@ -852,7 +848,8 @@ TickCollector::getUseSpan(OpOperand &use,
   Operation *livingParent = livingBlock->getParentOp();
   for (Operation *parent = user->getParentOp(); parent != livingParent;
        parent = parent->getParentOp()) {
-    if (!isa<RegionBranchOpInterface>(parent) || isAsynchronous(parent))
+    if (!isa<RegionBranchOpInterface>(parent) ||
+        bufferization::isAsynchronous(parent))
       return rejected("used inside '" + parent->getName().getStringRef() +
                       "', which is not a synchronous "
                       "RegionBranchOpInterface op, by");

@@ -151,9 +151,14 @@ void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 /// only).
 constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
 
+/// Returns true if the regions of `op` may run after `op` itself has
+/// finished, concurrently with the ops after it, as the body of an
+/// `async.execute` does until it is awaited.
+bool isAsynchronous(Operation *op);
+
 /// The functions under `root` whose lifetimes these passes leave alone: the
 /// closest isolated-from-above ancestors (`root` included) of every
-/// `async.execute`, and of every op that carries
+/// asynchronous op (`isAsynchronous`), and of every op that carries
 /// `bufferization.manual_deallocation`, and the functions marked as managed
 /// by hand as a whole. The body of an `async.execute` may run concurrently
 /// with the ops after it until it is awaited, which the passes' reasoning on

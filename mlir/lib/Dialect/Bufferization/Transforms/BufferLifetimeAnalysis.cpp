@@ -717,6 +717,13 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
 // FunctionsLeftAlone
 //===----------------------------------------------------------------------===//
 
+bool bufferization::isAlignedFor(memref::AllocOp buffer,
+                                 memref::AllocOp alloc) {
+  std::optional<uint64_t> alignment = alloc.getAlignment();
+  std::optional<uint64_t> bufferAlignment = buffer.getAlignment();
+  return !alignment || (bufferAlignment && *bufferAlignment >= *alignment);
+}
+
 bool bufferization::isAsynchronous(Operation *op) {
   return isa<async::ExecuteOp>(op);
 }

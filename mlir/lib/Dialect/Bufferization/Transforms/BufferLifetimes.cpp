@@ -303,9 +303,7 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
       freedType.getMemorySpace() != type.getMemorySpace() ||
       freedType.getNumElements() != type.getNumElements())
     return false;
-  std::optional<uint64_t> alignment = alloc.getAlignment();
-  std::optional<uint64_t> freedAlignment = freed.getAlignment();
-  return !alignment || (freedAlignment && *freedAlignment >= *alignment);
+  return isAlignedFor(freed, alloc);
 }
 
 namespace {
@@ -831,15 +829,13 @@ struct CopyElisionState {
 };
 } // namespace
 
-/// Returns true if `buffer` is an allocation with at least the alignment
-/// `alloc` asks for.
-static bool isAlignedFor(Value buffer, memref::AllocOp alloc) {
-  std::optional<uint64_t> alignment = alloc.getAlignment();
-  if (!alignment)
+/// Returns true if `buffer` has at least the alignment `alloc` asks for: it
+/// asks for none, or `buffer` is an allocation aligned for it.
+static bool isValueAlignedFor(Value buffer, memref::AllocOp alloc) {
+  if (!alloc.getAlignment())
     return true;
   auto bufferAlloc = buffer.getDefiningOp<memref::AllocOp>();
-  return bufferAlloc && bufferAlloc.getAlignment() &&
-         *bufferAlloc.getAlignment() >= *alignment;
+  return bufferAlloc && isAlignedFor(bufferAlloc, alloc);
 }
 
 namespace {
@@ -908,7 +904,7 @@ static bool reuseSource(RewriterBase &rewriter, CopyCandidate candidate,
   auto targetAlloc = target.getDefiningOp<memref::AllocOp>();
   if (!targetAlloc || targetAlloc->getBlock() != copy->getBlock() ||
       source.getType() != target.getType() ||
-      !isAlignedFor(source, targetAlloc))
+      !isValueAlignedFor(source, targetAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
   if (hasUseBetween(target, targetAlloc, copy, {copy}, analysis) ||
@@ -931,7 +927,7 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
   if (!sourceAlloc || sourceAlloc->getBlock() != copy->getBlock() ||
       source.getType() != target.getType() ||
       !state.domInfo.properlyDominates(target, sourceAlloc) ||
-      !isAlignedFor(target, sourceAlloc))
+      !isValueAlignedFor(target, sourceAlloc))
     return false;
   Operation *metadata = candidate.sourceDealloc.getMemref().getDefiningOp();
   if (hasUseAfter(source, copy, {candidate.sourceDealloc, metadata},

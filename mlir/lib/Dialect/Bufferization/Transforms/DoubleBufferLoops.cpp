@@ -16,6 +16,7 @@
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -114,9 +115,8 @@ static bool canStandInFor(Value value, memref::AllocOp alloc,
   if (!visited.insert(value).second)
     return true;
   if (auto other = value.getDefiningOp<memref::AllocOp>()) {
-    if (std::optional<uint64_t> alignment = alloc.getAlignment())
-      if (!other.getAlignment() || *other.getAlignment() < *alignment)
-        return false;
+    if (!isAlignedFor(other, alloc))
+      return false;
     return other.getType() == alloc.getType() &&
            llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes());
   }

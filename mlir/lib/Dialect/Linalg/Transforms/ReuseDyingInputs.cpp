@@ -151,9 +151,7 @@ static bool canStandFor(memref::AllocOp input, memref::AllocOp init) {
       !llvm::equal(input.getDynamicSizes(), init.getDynamicSizes()) ||
       !llvm::equal(input.getSymbolOperands(), init.getSymbolOperands()))
     return false;
-  std::optional<uint64_t> alignment = init.getAlignment();
-  std::optional<uint64_t> inputAlignment = input.getAlignment();
-  return !alignment || (inputAlignment && *inputAlignment >= *alignment);
+  return bufferization::isAlignedFor(input, init);
 }
 
 namespace {

@@ -34,6 +34,44 @@ func.func @reuse_source(%out: memref<4xf32>) {
 
 // -----
 
+// The source takes the target's place only with at least the alignment the
+// target's allocation asks for.
+
+// CHECK-LABEL: func @source_less_aligned
+//       CHECK:   memref.alloc() : memref<4xf32>
+//       CHECK:   memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+//       CHECK:   memref.copy
+// CHECK-LABEL: func @source_aligned
+//  CHECK-SAME:   (%[[OUT:.*]]: memref<4xf32>)
+//       CHECK:   %[[S:.*]] = memref.alloc() {alignment = 64 : i64}
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   memref.copy %[[S]], %[[OUT]]
+//   CHECK-NOT:   memref.copy
+func.func @source_less_aligned(%out: memref<4xf32>) {
+  %cst = arith.constant 1.0 : f32
+  %s = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%s : memref<4xf32>)
+  %t = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+func.func @source_aligned(%out: memref<4xf32>) {
+  %cst = arith.constant 1.0 : f32
+  %s = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%s : memref<4xf32>)
+  %t = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+  memref.copy %s, %t : memref<4xf32> to memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  memref.copy %t, %out : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+
+// -----
+
 // Reuse the target: the computation writes into the buffer it was copied
 // to, which exists before the temporary and is not touched in between. (The
 // target is written before, so the source cannot take its place.)

@@ -24,6 +24,7 @@
 
 namespace mlir {
 namespace memref {
+class AllocOp;
 class DeallocOp;
 } // namespace memref
 namespace scf {
@@ -150,6 +151,11 @@ void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 /// (merge-alloc's peak check takes it for held over the loops around it
 /// only).
 constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
+
+/// Returns true if the buffer `buffer` allocates may take the place of the
+/// one `alloc` allocates as far as alignment goes: `alloc` asks for no
+/// alignment, or `buffer` asks for at least as much.
+bool isAlignedFor(memref::AllocOp buffer, memref::AllocOp alloc);
 
 /// Returns true if the regions of `op` may run after `op` itself has
 /// finished, concurrently with the ops after it, as the body of an

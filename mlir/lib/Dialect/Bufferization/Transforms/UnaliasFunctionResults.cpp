@@ -26,7 +26,6 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
-#include "AllocationOrigins.h"
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -18,14 +18,30 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
 namespace mlir {
-class RewriterBase;
-
 namespace bufferization {
+
+/// A listener that records whether a rewriter it listens to changed the IR,
+/// so that a pass that changed nothing can preserve every analysis (and spare
+/// the verifier's run after it).
+struct ChangeRecorder : public RewriterBase::Listener {
+  void notifyOperationInserted(Operation *, OpBuilder::InsertPoint) override {
+    changed = true;
+  }
+  void notifyBlockInserted(Block *, Region *, Region::iterator) override {
+    changed = true;
+  }
+  void notifyOperationModified(Operation *) override { changed = true; }
+  void notifyOperationErased(Operation *) override { changed = true; }
+  void notifyBlockErased(Block *) override { changed = true; }
+
+  bool changed = false;
+};
 
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AllocationOrigins.h"
+#include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -328,23 +329,29 @@ struct LowerDeallocationsToSCFPass
     // the origin analysis is built: that may rebuild region ops.
     std::optional<BufferLifetimeAnalysis> lifetimes;
     std::optional<AllocationIdentities> identities;
+    ChangeRecorder recorder;
     if (hasShiftingView(getOperation())) {
       lifetimes.emplace(getOperation());
       identities.emplace(*lifetimes);
-      IRRewriter rewriter(&getContext());
+      IRRewriter rewriter(&getContext(), &recorder);
       SmallVector<DeallocOp> deallocs;
       getOperation()->walk([&](DeallocOp op) { deallocs.push_back(op); });
       for (DeallocOp dealloc : deallocs)
         for (unsigned i = 0, e = dealloc->getNumOperands(); i < e; ++i)
-          if (identities->mayHaveShiftedPointer(dealloc->getOperand(i)))
+          if (identities->mayHaveShiftedPointer(dealloc->getOperand(i))) {
             identities->thread(rewriter, dealloc->getOperand(i));
+            recorder.changed = true;
+          }
     }
     CallAwareBufferOriginAnalysis analysis(getOperation());
     RewritePatternSet patterns(&getContext());
     populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks,
                                             identities ? &*identities
                                                        : nullptr);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &recorder);
+    // Nothing changed: this also spares the verifier's run after the pass.
+    if (!recorder.changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -393,16 +393,22 @@ struct SimplifyBufferDeallocationsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(simplifyBufferDeallocations(getOperation(), maxOriginWalk)))
-      signalPassFailure();
+    bool changed = false;
+    if (failed(simplifyBufferDeallocations(getOperation(), maxOriginWalk,
+                                           &changed)))
+      return signalPassFailure();
+    // Nothing changed: this also spares the verifier's run after the pass.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 
 } // namespace
 
-LogicalResult
-mlir::bufferization::simplifyBufferDeallocations(Operation *root,
-                                                 unsigned maxOriginWalk) {
+LogicalResult mlir::bufferization::simplifyBufferDeallocations(
+    Operation *root, unsigned maxOriginWalk, bool *changed) {
+  if (changed)
+    *changed = false;
   MLIRContext *context = root->getContext();
   AllocationOrigins origins(root, /*noAliasCallsAreFresh=*/false,
                             maxOriginWalk);
@@ -423,5 +429,6 @@ mlir::bufferization::simplifyBufferDeallocations(Operation *root,
     return success();
   GreedyRewriteConfig config;
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
-  return applyOpPatternsGreedily(deallocs, std::move(patterns), config);
+  return applyOpPatternsGreedily(deallocs, std::move(patterns), config,
+                                 changed);
 }

@@ -306,26 +306,38 @@ static bool areResultCopiesUnobservable(func::FuncOp func, Operation *module,
   return !result.wasInterrupted();
 }
 
+/// Sets the unit attribute `func::kNoAliasResultsAttrName` on `op` if `set`,
+/// else removes it. Returns true if that changed `op`.
+static bool markNoAliasResults(Operation *op, bool set) {
+  if (op->hasAttr(func::kNoAliasResultsAttrName) == set)
+    return false;
+  if (set)
+    op->setAttr(func::kNoAliasResultsAttrName, UnitAttr::get(op->getContext()));
+  else
+    op->removeAttr(func::kNoAliasResultsAttrName);
+  return true;
+}
+
 /// Marks the calls of `noAliasFunctions` under `module` as following the
-/// ABI, and unmarks the others.
-static void
+/// ABI, and unmarks the others. Returns true if that changed a call.
+static bool
 markCalls(Operation *module,
           const llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions) {
   SymbolTableCollection symbolTables;
-  UnitAttr unit = UnitAttr::get(module->getContext());
+  bool changed = false;
   module->walk([&](func::CallOp call) {
     Operation *callee =
         symbolTables.lookupNearestSymbolFrom(call, call.getCalleeAttr());
-    if (callee && noAliasFunctions.contains(callee))
-      call->setAttr(func::kNoAliasResultsAttrName, unit);
-    else
-      call->removeAttr(func::kNoAliasResultsAttrName);
+    changed |=
+        markNoAliasResults(call, callee && noAliasFunctions.contains(callee));
   });
+  return changed;
 }
 
 unsigned mlir::bufferization::unaliasFunctionResults(
     Operation *module, bool privateFunctionDynamicOwnership,
-    bool allowObservableCopies) {
+    bool allowObservableCopies, bool *changed) {
+  bool anyChange = false;
   // The functions that follow the ABI once this function is done: those it
   // rewrites, and the others that say they do.
   llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
@@ -345,7 +357,7 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     // a clone that does not lower keeps the ownership ABI as well.
     if ((privateFunctionDynamicOwnership && func.isPrivate()) ||
         !canUnalias(func.getFunctionType())) {
-      func->removeAttr(func::kNoAliasResultsAttrName);
+      anyChange |= markNoAliasResults(func, /*set=*/false);
       return;
     }
     noAliasFunctions.insert(func);
@@ -357,6 +369,9 @@ unsigned mlir::bufferization::unaliasFunctionResults(
   // owned buffers, whatever its ABI.
   unsigned numCloned = 0;
   if (hasShiftingView(module)) {
+    // Threading and the run-time checks may add ops even where no result
+    // ends up cloned; such modules are rare, so take them as changed.
+    anyChange = true;
     BufferLifetimeAnalysis lifetimes(module);
     AllocationIdentities identities(lifetimes);
     IRRewriter rewriter(module->getContext());
@@ -394,9 +409,9 @@ unsigned mlir::bufferization::unaliasFunctionResults(
   // so functions leave the ABI until none has to. The calls are marked first:
   // the rewrite of a function relies on the guarantee of the functions it
   // calls.
-  markCalls(module, noAliasFunctions);
-  for (bool changed = !allowObservableCopies; changed;) {
-    changed = false;
+  anyChange |= markCalls(module, noAliasFunctions);
+  for (bool anyLeft = !allowObservableCopies; anyLeft;) {
+    anyLeft = false;
     std::optional<BufferLifetimeAnalysis> analysis;
     for (func::FuncOp &func : toRewrite) {
       if (!func || !mayNeedClone(func))
@@ -406,19 +421,18 @@ unsigned mlir::bufferization::unaliasFunctionResults(
       if (areResultCopiesUnobservable(func, module, *analysis))
         continue;
       noAliasFunctions.erase(func);
-      func->removeAttr(func::kNoAliasResultsAttrName);
+      anyChange |= markNoAliasResults(func, /*set=*/false);
       remark::missed(func.getLoc(), remark::RemarkOpts::name("ObservableCopy")
                                         .category("unalias-function-results"))
           << "function keeps the ownership ABI: a caller could tell a copy of "
              "a result from the result";
       func = nullptr;
-      changed = true;
+      anyLeft = true;
     }
-    if (changed)
-      markCalls(module, noAliasFunctions);
+    if (anyLeft)
+      anyChange |= markCalls(module, noAliasFunctions);
   }
 
-  UnitAttr unit = UnitAttr::get(module->getContext());
   for (func::FuncOp func : toRewrite) {
     if (!func)
       continue;
@@ -426,8 +440,10 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     func.walk([&](func::ReturnOp returnOp) {
       numCloned += unaliasReturnOperands(returnOp, analysis);
     });
-    func->setAttr(func::kNoAliasResultsAttrName, unit);
+    anyChange |= markNoAliasResults(func, /*set=*/true);
   }
+  if (changed)
+    *changed = anyChange || numCloned != 0;
   return numCloned;
 }
 
@@ -449,8 +465,13 @@ struct UnaliasFunctionResultsPass
   }
 
   void runOnOperation() override {
-    numResultsUnaliased += unaliasFunctionResults(
-        getOperation(), privateFunctionDynamicOwnership, allowObservableCopies);
+    bool changed = false;
+    numResultsUnaliased +=
+        unaliasFunctionResults(getOperation(), privateFunctionDynamicOwnership,
+                               allowObservableCopies, &changed);
+    // Nothing changed: this also spares the verifier's run after the pass.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -50,9 +50,11 @@ unsigned castCrossBlockRegionResults(Operation *root);
 /// each alias question from origins computed once per value, so that a
 /// dealloc of `n` memrefs costs time near-linear in `n`. The walk from a
 /// value to its terminal buffers visits at most `maxOriginWalk` values; a
-/// value with more may alias any other.
+/// value with more may alias any other. If `changed` is given, it is set to
+/// whether the IR changed.
 LogicalResult simplifyBufferDeallocations(Operation *root,
-                                          unsigned maxOriginWalk = 256);
+                                          unsigned maxOriginWalk = 256,
+                                          bool *changed = nullptr);
 
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {
@@ -159,10 +161,11 @@ LogicalResult markManualDeallocations(Operation *module,
 /// is set, a function that may need a clone follows the ABI only if no
 /// caller can tell the clone from the result (see
 /// `unalias-function-results`). Returns the number of results that may be
-/// cloned.
+/// cloned; if `changed` is given, sets it to whether the IR changed.
 unsigned unaliasFunctionResults(Operation *module,
                                 bool privateFunctionDynamicOwnership,
-                                bool allowObservableCopies = false);
+                                bool allowObservableCopies = false,
+                                bool *changed = nullptr);
 
 /// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
 /// `memref.dealloc` ops with inline alias checks, for ops that need at most

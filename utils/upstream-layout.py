@@ -91,14 +91,16 @@ CAPABILITIES = [
         "title": "Lower bufferization.dealloc with inline alias checks",
         "files": [
             r"/LowerDeallocationsToSCF\.cpp$",
+            r"/ExpandStridedClones\.cpp$",
             r"/BufferLifetimeAnalysis\.(cpp|h)$",
             r"/AllocationOrigins\.(cpp|h)$",
             r"/CallAwareBufferOriginAnalysis\.h$",
             r"/lower-deallocations-to-scf[\w-]*\.mlir$",
-            r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result|shifted-views)",
+            r"/expand-strided-clones[\w-]*\.mlir$",
+            r"^mlir/test/Integration/.*/dealloc-(runtime-alias-checks|scf-if|function-result|shifted-views|strided-result-clone)",
             r"^mlir/docs/DeallocationLowering\.md$",
         ],
-        "passes": ["lower-deallocations-to-scf"],
+        "passes": ["lower-deallocations-to-scf", "expand-strided-clones"],
         "notes": [],
     },
     {

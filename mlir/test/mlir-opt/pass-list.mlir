@@ -27,6 +27,7 @@
 // EXTRA:      --check-buffer-deallocation-input
 // EXTRA-NEXT: --double-buffer-loops
 // EXTRA-NEXT: --elide-buffer-copies
+// EXTRA-NEXT: --expand-strided-clones
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lift-unstructured-control-flow

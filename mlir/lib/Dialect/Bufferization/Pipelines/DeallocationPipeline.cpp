@@ -172,6 +172,11 @@ void mlir::bufferization::buildDeallocationPipeline(
     promoteOptions.maxBufferBytes = options.stackPromotionMaxBytes;
     pm.addPass(createPromoteTemporariesToStackPass(promoteOptions));
   }
+
+  // The deallocation clones buffers of unknown ownership that leave a
+  // function or a region; a clone of a view with a static offset or strides
+  // does not lower, so give it an allocation that the view fits in.
+  pm.addPass(createExpandStridedClonesPass());
   pm.addPass(createCSEPass());
   pm.addPass(createPipelineCanonicalizerPass());
 }

@@ -22,6 +22,16 @@ bool bufferization::isFunctionEntryArgument(Value value) {
   return func && arg.getOwner() == &func.getFunctionBody().front();
 }
 
+bool bufferization::isCloneLowerable(Type type) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType)
+    return false;
+  auto allocType =
+      MemRefType::get(memrefType.getShape(), memrefType.getElementType(),
+                      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
+  return memref::CastOp::areCastCompatible(allocType, memrefType);
+}
+
 Value bufferization::getFreedMemRef(Value memref) {
   auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
   if (metadata && metadata.getBaseBuffer() == memref)

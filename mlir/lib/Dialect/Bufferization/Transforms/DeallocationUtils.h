@@ -46,6 +46,13 @@ struct ChangeRecorder : public RewriterBase::Listener {
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);
 
+/// Returns true if `convert-bufferization-to-memref` lowers a
+/// `bufferization.clone` of type `type`: to an allocation with the identity
+/// layout, cast to `type`. That rules out unranked memrefs and layouts with a
+/// static offset or static strides that a fresh buffer cannot have (which
+/// `expand-strided-clones` expands where it can).
+bool isCloneLowerable(Type type);
+
 /// In a graph of values stored as links (each value to the values it is
 /// linked to) and the reverse links, gives the links of `from` to `to`:
 /// `from` is about to be replaced with `to`.

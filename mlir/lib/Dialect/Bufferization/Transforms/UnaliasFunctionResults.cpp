@@ -58,20 +58,6 @@ static bool hasMemRefResult(FunctionType type) {
   return llvm::any_of(type.getResults(), llvm::IsaPred<BaseMemRefType>);
 }
 
-/// Returns true if a `bufferization.clone` of type `type` can be lowered: to
-/// an allocation with the identity layout, cast to `type`. That rules out
-/// unranked memrefs and layouts with a static offset or static strides that
-/// a fresh buffer cannot have.
-static bool isCloneable(Type type) {
-  auto memrefType = dyn_cast<MemRefType>(type);
-  if (!memrefType)
-    return false;
-  auto allocType =
-      MemRefType::get(memrefType.getShape(), memrefType.getElementType(),
-                      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
-  return memref::CastOp::areCastCompatible(allocType, memrefType);
-}
-
 /// Returns true if the pass can make the memref results of a function of
 /// type `type` distinct: with a single memref result there is nothing to do;
 /// with several, each may have to be cloned.
@@ -80,7 +66,7 @@ static bool canUnalias(FunctionType type) {
       llvm::make_filter_range(type.getResults(), llvm::IsaPred<BaseMemRefType>);
   if (llvm::hasNItemsOrLess(memrefResults, 1))
     return true;
-  return llvm::all_of(memrefResults, isCloneable);
+  return llvm::all_of(memrefResults, isCloneLowerable);
 }
 
 /// Returns `memref`, or a clone of it if `condition` holds at run time.

@@ -26,6 +26,7 @@
 // STAGES-NEXT:   free-buffers-at-last-use,
 // STAGES-NEXT:   elide-buffer-copies,
 // STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// STAGES-NEXT:   expand-strided-clones,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
 // STAGES-NEXT: )
@@ -97,12 +98,13 @@
 // NODYING-NEXT:   expand-realloc
 // NODYING-NOT:    linalg-reuse-dying-inputs
 
-// Stack promotion is off by default (STAGES above) and runs last, with the
-// pipeline's byte limit.
+// Stack promotion is off by default (STAGES above) and runs after the other
+// optimizations, with the pipeline's byte limit.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
 // STACK:      reuse-freed-buffers{allow-peak-increase=false},
 // STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
+// STACK-NEXT: expand-strided-clones,
 // STACK-NEXT: cse,
 
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \

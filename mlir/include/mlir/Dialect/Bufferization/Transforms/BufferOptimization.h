@@ -167,6 +167,12 @@ unsigned unaliasFunctionResults(Operation *module,
                                 bool allowObservableCopies = false,
                                 bool *changed = nullptr);
 
+/// Adds a pattern that expands each `bufferization.clone` of a memref whose
+/// layout has a static offset and static strides that an identity-layout
+/// allocation cannot be cast to into an allocation, a
+/// `memref.reinterpret_cast` and a `memref.copy` (see `expand-strided-clones`).
+void populateExpandStridedClonesPatterns(RewritePatternSet &patterns);
+
 /// Adds a pattern that lowers `bufferization.dealloc` ops to `scf.if`-guarded
 /// `memref.dealloc` ops with inline alias checks, for ops that need at most
 /// `maxAliasChecks` runtime pointer comparisons. `analysis` decides aliasing

@@ -354,6 +354,54 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
                            "scf::SCFDialect"];
 }
 
+def ExpandStridedClonesPass : Pass<"expand-strided-clones"> {
+  let summary = "Expand the `bufferization.clone` ops of strided memrefs that "
+                "`convert-bufferization-to-memref` cannot lower";
+  let description = [{
+    `convert-bufferization-to-memref` lowers a `bufferization.clone` to an
+    allocation with the identity layout, cast to the clone's type. A type
+    with a static offset other than zero, or static strides other than those
+    of the identity layout, cannot be reached by that cast, and the lowering
+    fails ("failed to legalize operation 'bufferization.clone'"). The
+    ownership-based deallocation creates such clones wherever a buffer of
+    unknown ownership leaves a function or a region, for example a
+    `memref.subview` of a buffer that is either an argument or a fresh
+    allocation, returned from a function.
+
+    This pass expands each such clone into a one-dimensional allocation that
+    holds every element the layout reaches (the offset, plus one past the
+    largest linear index of an element), a `memref.reinterpret_cast` of it to
+    the clone's type, and a `memref.copy` of the cloned buffer into that
+    view. The view owns the allocation as the clone owned its buffer: a
+    `memref.dealloc` of it, or of the base buffer that
+    `memref.extract_strided_metadata` gives, frees the allocation. Dynamic
+    sizes are read from the cloned buffer with `memref.dim`.
+
+    Clones of an unranked memref, and of a layout with a dynamic offset or a
+    dynamic or negative stride that the identity layout cannot be cast to,
+    are left alone.
+
+    Example:
+
+    ```mlir
+    %c = bufferization.clone %v
+        : memref<8xf32, strided<[1], offset: 8>>
+        to memref<8xf32, strided<[1], offset: 8>>
+    ```
+
+    becomes
+
+    ```mlir
+    %buffer = memref.alloc() : memref<16xf32>
+    %c = memref.reinterpret_cast %buffer to offset: [8], sizes: [8],
+        strides: [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 8>>
+    memref.copy %v, %c : memref<8xf32, strided<[1], offset: 8>>
+        to memref<8xf32, strided<[1], offset: 8>>
+    ```
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+}
+
 def UnaliasFunctionResultsPass
     : Pass<"unalias-function-results", "ModuleOp"> {
   let summary = "Make the memref results of functions distinct buffers, so "

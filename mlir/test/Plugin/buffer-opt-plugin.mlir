@@ -23,6 +23,7 @@
 // HELP-NEXT: --double-buffer-loops
 // HELP-NEXT: --dynamic-allocation-max-bytes
 // HELP-NEXT: --elide-copies
+// HELP-NEXT: --expand-strided-clones
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lift-unstructured-control-flow

@@ -176,7 +176,8 @@ void mlir::bufferization::buildDeallocationPipeline(
   // The deallocation clones buffers of unknown ownership that leave a
   // function or a region; a clone of a view with a static offset or strides
   // does not lower, so give it an allocation that the view fits in.
-  pm.addPass(createExpandStridedClonesPass());
+  if (options.expandStridedClones)
+    pm.addPass(createExpandStridedClonesPass());
   pm.addPass(createCSEPass());
   pm.addPass(createPipelineCanonicalizerPass());
 }

@@ -157,3 +157,10 @@
 // OBSERVABLE: unalias-function-results{allow-observable-copies=true private-function-dynamic-ownership=false}
 // NOTOBSERVABLE: unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false}
 
+
+// expand-strided-clones=false leaves the clones of strided views to the
+// conversion, as the stock pipeline does.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{expand-strided-clones=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOEXPAND
+// NOEXPAND:      reuse-freed-buffers{allow-peak-increase=false},
+// NOEXPAND-NEXT: cse,

@@ -159,6 +159,13 @@ struct DeallocationPipelineOptions
                      "freed before it in the same block"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> expandStridedClones{
+      *this, "expand-strided-clones",
+      llvm::cl::desc("Give each bufferization.clone of a view with a static "
+                     "offset or strides an allocation the view fits in, so "
+                     "that convert-bufferization-to-memref lowers it"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<uint64_t> stackPromotionMaxBytes{
       *this, "stack-promotion-max-bytes",
       llvm::cl::desc("Largest buffer, in bytes, that "

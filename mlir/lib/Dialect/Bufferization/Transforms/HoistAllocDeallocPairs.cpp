@@ -369,6 +369,12 @@ AllocDeallocHoister::hoistOutOfLoop(memref::AllocOp alloc, Operation *parent) {
     ++numHoisted;
     return Step::Shared;
   }
+  // merge-alloc's allocation of a callee's workspace leaves its loop only
+  // where merge-alloc found that holding it over the loop keeps the peak;
+  // taking a buffer already hoisted (above) adds none.
+  if (alloc->hasAttr(kWorkspaceAttrName) &&
+      !alloc->hasAttr(kHoistableWorkspaceAttrName))
+    return Step::Stopped;
   slots.occupy(body, alloc, alloc.getResult(), dealloc);
   rewriter.moveOpBefore(alloc, loop);
   rewriter.moveOpAfter(dealloc, loop);

@@ -67,6 +67,9 @@ static LogicalResult runStages(Operation *root,
   }
   if (options.analysisOnly)
     return success();
+  for (Operation *alloc : scopes->hoistableWorkspaces)
+    alloc->setAttr(bufferization::kHoistableWorkspaceAttrName,
+                   UnitAttr::get(alloc->getContext()));
   for (auto [trace, schedule] : llvm::zip_equal(scopes->scopeTraces, schedules))
     if (failed(mutator(root, trace->getAllocScope(), schedule, options)))
       return failure();

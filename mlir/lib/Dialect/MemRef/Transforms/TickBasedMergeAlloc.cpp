@@ -428,6 +428,50 @@ static bool isHoistedToScope(Operation *alloc, Operation *scopeOp) {
   return true;
 }
 
+/// Returns whether `alloc` is merge-alloc's allocation of a callee's
+/// workspace, right before the call that takes it.
+static bool isWorkspaceAlloc(Operation *alloc) {
+  return alloc->hasAttr(bufferization::kWorkspaceAttrName);
+}
+
+/// Returns the call that takes the workspace `alloc` allocates: its only
+/// user, right after it; null if it has no such user.
+static Operation *getWorkspaceCall(AllocOp alloc) {
+  Operation *next = alloc->getNextNode();
+  if (!next || !isa<CallOpInterface>(next) ||
+      !llvm::all_of(alloc->getUsers(),
+                    [&](Operation *user) { return user == next; }))
+    return nullptr;
+  return next;
+}
+
+/// Returns whether every loop between `alloc` and the block of `scopeOp`
+/// (`isHoistedToScope`) runs the block of `alloc` at least once whenever the
+/// loop starts: an `scf.for` of constant bounds and at least one iteration,
+/// or the `before` region of an `scf.while`.
+static bool runsAtLeastOnce(Operation *alloc, Operation *scopeOp) {
+  Region *region = alloc->getParentRegion();
+  for (Operation *parent = alloc->getParentOp(); parent != scopeOp;
+       region = parent->getParentRegion(), parent = parent->getParentOp()) {
+    if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+      std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+      if (!lb || !ub)
+        return false;
+      bool runs = forOp.getUnsignedCmp()
+                      ? static_cast<uint64_t>(*lb) < static_cast<uint64_t>(*ub)
+                      : *lb < *ub;
+      if (!runs)
+        return false;
+      continue;
+    }
+    auto whileOp = dyn_cast<scf::WhileOp>(parent);
+    if (!whileOp || region != &whileOp.getBefore())
+      return false;
+  }
+  return true;
+}
+
 CalleeWorkspaceCandidates::CalleeWorkspaceCandidates(
     Operation *root, const MergeAllocationOptions &options)
     : options(options),
@@ -441,6 +485,11 @@ CalleeWorkspaceCandidates::getUsers(FunctionOpInterface func) const {
   if (!users)
     return {};
   return users->getUsers(func);
+}
+
+int64_t CalleeWorkspaceCandidates::getSurelyHeldBytes(CallOpInterface call) {
+  Operation *callee = call.resolveCallableInTable(&symbolTables);
+  return callee ? surelyHeld.lookup(callee) : 0;
 }
 
 bool CalleeWorkspaceCandidates::freesByHand(Operation *function) {
@@ -1200,6 +1249,9 @@ private:
   bool tryWorkspace();
   /// Sweeps the candidates in the order of their first access into groups.
   void sweep();
+  /// Lets the workspaces left out of the groups leave their loops where
+  /// holding them over the loops keeps the peak.
+  void decideHoistedWorkspaces();
   /// Reports the groups and the skipped allocations.
   void report();
 
@@ -1241,6 +1293,9 @@ private:
   Operation *scopeOp;
   /// The first and last tick of the scope's block.
   int64_t begin = 0, end = 0;
+  /// What the scope surely holds at some point of every run without merging
+  /// (see `buildBounds`).
+  int64_t floor = 0;
   /// Whether the buffers of the scope's block live to its end
   /// (`isFreedAtEnd`).
   bool freedAtEnd = false;
@@ -1332,6 +1387,30 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
     candidate.exactFirst = allocTick;
     candidate.exactLast = allocation.lastTick;
   }
+  Operation *call = nullptr;
+  if (isHoisted && isWorkspaceAlloc(alloc) &&
+      !(call = getWorkspaceCall(allocOp))) {
+    // Not the shape merge-alloc made: surely held nowhere.
+    candidate.inScopeBlock = false;
+    candidate.exactFirst = candidate.exactLast + 1;
+  }
+  if (call) {
+    // Without merge-alloc, the callee holds these bytes only while the call
+    // runs: the bound counts them up to the call. It holds at least as many
+    // at some point of every run (its workspace keeps its peak), so they are
+    // surely held at the call if the loops around it run it. Held over the
+    // loops (`hull`), they add to what the loops allocate (see
+    // `decideHoistedWorkspaces`).
+    int64_t callTick = collector.ticks.lookup(call).first;
+    candidate.rangeFirst = allocTick;
+    candidate.rangeLast = callTick;
+    candidate.inScopeBlock =
+        allocation.sharers.empty() && runsAtLeastOnce(alloc, scopeOp);
+    candidate.exactFirst = callTick;
+    candidate.exactLast = callTick;
+    if (!candidate.inScopeBlock)
+      candidate.exactFirst = candidate.exactLast + 1;
+  }
   if (freedAtEnd) {
     // The merged allocation, and a buffer of the block apart, live to the
     // end of the block.
@@ -1386,7 +1465,9 @@ void PeakKeepingSplit::dropSharedHoistedSlots() {
   llvm::MapVector<ShapeKey, SmallVector<unsigned, 2>> hoistedShapes;
   DenseMap<ShapeKey, unsigned> numCandidatesOfShape;
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
-    if (!hoisted[id])
+    // What a workspace surely holds comes from its callee, not from a
+    // hoisted buffer.
+    if (!hoisted[id] || isWorkspaceAlloc(allocation.alloc))
       continue;
     Operation *alloc = allocation.alloc;
     ShapeKey key =
@@ -1455,7 +1536,22 @@ void PeakKeepingSplit::buildBounds() {
     held[i] += held[i - 1];
     surelyHeld[i] += surelyHeld[i - 1];
   }
-  int64_t floor = 0;
+  // At the call that a surely held workspace is passed to, the callee surely
+  // holds what it holds at once without merging (its workspace fits in
+  // that), of which the workspace counts as the candidate's; the buffers it
+  // returns are not the scope's yet, since the call is in a loop.
+  if (CalleeWorkspaceCandidates *workspaces =
+          collector.options.workspaceCandidates) {
+    for (auto [id, candidate] : llvm::enumerate(model)) {
+      if (!hoisted[id] || !candidate.inScopeBlock ||
+          !isWorkspaceAlloc(candidates[id].alloc))
+        continue;
+      if (Operation *call = getWorkspaceCall(AllocOp(candidates[id].alloc)))
+        background.lower[candidate.exactFirst] += std::max<int64_t>(
+            0, workspaces->getSurelyHeldBytes(cast<CallOpInterface>(call)) -
+                   candidate.cost);
+    }
+  }
   for (size_t i = 0; i < numTicks; ++i)
     floor = std::max(floor, background.lower[i] + surelyHeld[i]);
 
@@ -1617,6 +1713,9 @@ bool PeakKeepingSplit::tryWorkspace() {
                           << " bytes for " << workspaceMembers.size()
                           << " buffers\n");
   workspace->setWorkspace();
+  if (CalleeWorkspaceCandidates *workspaces =
+          collector.options.workspaceCandidates)
+    workspaces->setSurelyHeldBytes(scopeOp, floor);
   SmallVector<unsigned> others;
   for (unsigned id = 0; id < candidates.size(); ++id)
     if (!copied[id] && model[id].cost >= kLargestModelled)
@@ -1737,12 +1836,35 @@ void PeakKeepingSplit::report() {
     result.scopeTraces.push_back(std::move(groupTrace));
 }
 
+void PeakKeepingSplit::decideHoistedWorkspaces() {
+  // `hoist-alloc-dealloc-pairs` would hold such a workspace over its loops,
+  // where the bound counts it at its call only: it leaves them only if it
+  // fits there with the groups, which hold their bytes already.
+  llvm::sort(leftOut);
+  for (unsigned id : leftOut) {
+    if (!hoisted[id] || !isWorkspaceAlloc(candidates[id].alloc) ||
+        !getWorkspaceCall(AllocOp(candidates[id].alloc)) ||
+        model[id].cost >= kLargestModelled)
+      continue;
+    take(id);
+    if (!fitsOver(model[id].hullFirst, model[id].hullLast, model[id].cost)) {
+      release(id);
+      continue;
+    }
+    hold(model[id].hullFirst, model[id].hullLast, model[id].cost);
+    result.hoistableWorkspaces.push_back(candidates[id].alloc);
+  }
+}
+
 void PeakKeepingSplit::run() {
   // A function that may take a workspace holds it for the whole call.
   bool workspaceScope = collector.options.workspaceFunction &&
                         scopeOp == collector.options.workspaceFunction &&
                         scopeOp->getRegion(0).hasOneBlock();
-  if (candidates.size() < 2 && !workspaceScope) {
+  // A callee's workspace alone in its scope merges with nothing, but whether
+  // it may leave its loops is decided here.
+  bool single = candidates.size() < 2;
+  if (single && !workspaceScope && !isWorkspaceAlloc(candidates[0].alloc)) {
     skipAll({0}, "the only mergeable allocation of its scope");
     return;
   }
@@ -1755,15 +1877,16 @@ void PeakKeepingSplit::run() {
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
     return candidates[a].firstTick < candidates[b].firstTick;
   });
-  if (workspaceScope) {
-    if (tryWorkspace())
-      return;
-    if (candidates.size() < 2) {
-      skipAll({0}, "the only mergeable allocation of its scope");
-      return;
-    }
+  if (workspaceScope && tryWorkspace())
+    return;
+  if (single) {
+    leftOut.push_back(0);
+    decideHoistedWorkspaces();
+    skipAll({0}, "the only mergeable allocation of its scope");
+    return;
   }
   sweep();
+  decideHoistedWorkspaces();
   report();
 }
 
@@ -1821,8 +1944,11 @@ void TickCollector::shareHoistedSlots(TickLifetimeTrace &trace) {
   for (auto [id, allocation] : llvm::enumerate(trace.allocations)) {
     Operation *alloc = allocation.alloc;
     Operation *loop = scope->findAncestorOpInBlock(*alloc);
+    // A callee's workspace surely holds bytes at its call only, which a
+    // sharer would lose (see `modelCandidate`).
     if (loop == alloc || yieldedBuffers.contains(alloc) ||
-        !allocation.sharers.empty() || !isHoistedToScope(alloc, scopeOp))
+        !allocation.sharers.empty() || isWorkspaceAlloc(alloc) ||
+        !isHoistedToScope(alloc, scopeOp))
       continue;
     byShape[getShapeKey(loop, alloc)].push_back(id);
   }

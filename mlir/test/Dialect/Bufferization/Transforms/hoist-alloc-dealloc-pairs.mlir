@@ -574,3 +574,32 @@ func.func @workspace_in_branch(%n: index, %c: i1, %v: i8) {
   }
   return
 }
+
+// -----
+
+// merge-alloc's allocation of a callee's workspace leaves its loop only when
+// merge-alloc marked it hoistable: held over the loop, it adds to what the
+// rest of the loop allocates, where the callee held it only during the call.
+
+// CHECK-LABEL: func @workspace_in_loop
+//       CHECK:   %[[HOISTED:.*]] = memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<64xi8>
+//  CHECK-NEXT:   scf.for
+//  CHECK-NEXT:     %[[PINNED:.*]] = memref.alloc() {merge_alloc.workspace} : memref<32xi8>
+//  CHECK-NEXT:     linalg.fill ins(%{{.*}} : i8) outs(%[[PINNED]] : memref<32xi8>)
+//  CHECK-NEXT:     memref.dealloc %[[PINNED]]
+//  CHECK-NEXT:     linalg.fill ins(%{{.*}} : i8) outs(%[[HOISTED]] : memref<64xi8>)
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %[[HOISTED]]
+func.func @workspace_in_loop(%n: index, %v: i8) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %pinned = memref.alloc() {merge_alloc.workspace} : memref<32xi8>
+    linalg.fill ins(%v : i8) outs(%pinned : memref<32xi8>)
+    memref.dealloc %pinned : memref<32xi8>
+    %ws = memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<64xi8>
+    linalg.fill ins(%v : i8) outs(%ws : memref<64xi8>)
+    memref.dealloc %ws : memref<64xi8>
+  }
+  return
+}

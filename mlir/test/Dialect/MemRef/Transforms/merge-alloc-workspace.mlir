@@ -3,6 +3,7 @@
 // RUN: mlir-opt %s -merge-alloc -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: mlir-opt %s -merge-alloc="callee-workspace" -split-input-file --remarks-filter=merge-alloc --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: mlir-opt %s -merge-alloc="analysis-only" -split-input-file | FileCheck %s --check-prefix=ANALYSIS
+// RUN: mlir-opt %s -merge-alloc="callee-workspace assume-hoisting" -split-input-file | FileCheck %s --check-prefix=HOIST
 
 // A private kernel with three temporaries of 2 KiB, two of them alive at
 // once, called from a loop. Its temporaries are planned into a workspace of
@@ -334,4 +335,68 @@ func.func @stored_into_dead_slot(%f: f32) -> (f32, f32, memref<16xf32>) {
   memref.store %c, %read[] : memref<memref<16xf32>>
   %back = memref.load %read[] : memref<memref<16xf32>>
   return %x, %y, %back : f32, f32, memref<16xf32>
+}
+
+// -----
+
+// Whether a caller's allocation of a workspace may leave its loop. Without
+// merge-alloc, @small_kernel holds its 2 KiB only while a call runs; held
+// over a loop, the workspace adds to whatever else the loop allocates.
+// - @only_calls: the loop runs (constant bounds) and holds nothing else, and
+//   every call holds at least the workspace: hoistable.
+// - @calls_and_allocates: the loop also allocates a buffer of dynamic size
+//   after the call, which merge-alloc cannot merge and the workspace held
+//   over the loop would add to: it stays.
+// - @maybe_never: a loop of dynamic bounds may never call the kernel, and a
+//   hoisted workspace would be allocated anyway: it stays.
+// The decision needs assume-hoisting; without it, no workspace is marked.
+
+// HOIST-LABEL: func @only_calls
+//       HOIST: scf.for
+//  HOIST-NEXT: memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<2048xi8>
+// HOIST-LABEL: func @calls_and_allocates
+//       HOIST: scf.for
+//  HOIST-NEXT: memref.alloc() {merge_alloc.workspace} : memref<2048xi8>
+// HOIST-LABEL: func @maybe_never
+//       HOIST: scf.for
+//  HOIST-NEXT: memref.alloc() {merge_alloc.workspace} : memref<2048xi8>
+// ANALYSIS-NOT: merge_alloc.hoistable
+// CHECK-NOT: merge_alloc.hoistable
+func.func private @small_kernel(%x: memref<512xf32>) {
+  %a = memref.alloc() : memref<512xf32>
+  linalg.add ins(%x, %x : memref<512xf32>, memref<512xf32>) outs(%a : memref<512xf32>)
+  linalg.add ins(%a, %x : memref<512xf32>, memref<512xf32>) outs(%x : memref<512xf32>)
+  return
+}
+
+func.func @only_calls(%x: memref<512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+  }
+  return
+}
+
+func.func @calls_and_allocates(%x: memref<512xf32>, %y: memref<?xf32>, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
+    func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+    %t = memref.alloc(%m) : memref<?xf32>
+    linalg.add ins(%y, %y : memref<?xf32>, memref<?xf32>) outs(%t : memref<?xf32>)
+    linalg.add ins(%t, %y : memref<?xf32>, memref<?xf32>) outs(%y : memref<?xf32>)
+  }
+  return
+}
+
+func.func @maybe_never(%x: memref<512xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+  }
+  return
 }

@@ -147,10 +147,16 @@ void eraseDeallocAndMetadata(RewriterBase &rewriter, memref::DeallocOp dealloc);
 /// callers allocate and pass in, in which merge-alloc planned the function's
 /// temporaries (an integer value is the alignment in bytes it needs); on a
 /// `memref.alloc`, the allocation of such a buffer right before a call, which
-/// `hoist-alloc-dealloc-pairs` moves out of loops but not out of branches
-/// (merge-alloc's peak check takes it for held over the loops around it
-/// only).
+/// `hoist-alloc-dealloc-pairs` leaves in its branches, and in its loops unless
+/// it is also marked `kHoistableWorkspaceAttrName`.
 constexpr StringLiteral kWorkspaceAttrName = "merge_alloc.workspace";
+
+/// The mark of an allocation of a callee's workspace that
+/// `hoist-alloc-dealloc-pairs` may move out of the loops around it:
+/// merge-alloc found that holding the workspace over them keeps the peak.
+/// Without the pipeline, the callee holds those bytes only while the call
+/// runs; held over a loop, they add to whatever else the loop allocates.
+constexpr StringLiteral kHoistableWorkspaceAttrName = "merge_alloc.hoistable";
 
 /// Returns true if the buffer `buffer` allocates may take the place of the
 /// one `alloc` allocates as far as alignment goes: `alloc` asks for no

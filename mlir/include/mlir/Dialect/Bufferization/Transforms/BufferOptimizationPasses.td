@@ -1189,8 +1189,10 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     way), or when the op is in the body of a sequential loop that the buffer
     can leave next. An allocation marked `merge_alloc.workspace`, which
     merge-alloc made for a callee's workspace right before the call, stays
-    in its branch: merge-alloc's peak check took it for held only while
-    the branch runs.
+    in its branch, and in its loop unless merge-alloc also marked it
+    `merge_alloc.hoistable`: held over a loop, it adds to what the rest of
+    the loop allocates, where the callee held those bytes only during the
+    call, and merge-alloc marks it only where that keeps the peak.
 
     Two buffers of one loop body with the same type, sizes and attributes
     need not both leave the loop: when the second is allocated after the

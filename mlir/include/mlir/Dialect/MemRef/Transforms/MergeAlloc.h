@@ -82,6 +82,9 @@ struct MemoryTraceScopes {
   SmallVector<std::unique_ptr<LifetimeTrace>> scopeTraces;
   /// The `memref.alloc` ops that are left alone, each with the reason.
   SmallVector<std::pair<Operation *, std::string>> skippedAllocs;
+  /// The allocations of callees' workspaces left alone that may leave the
+  /// loops around them (`kHoistableWorkspaceAttrName`).
+  SmallVector<Operation *> hoistableWorkspaces;
 };
 
 /// Where the buffers of one trace go in their merged allocation.
@@ -291,6 +294,14 @@ public:
   /// Returns the ops that name `func`: under `canTakeWorkspace`, its calls.
   ArrayRef<Operation *> getUsers(FunctionOpInterface func) const;
 
+  /// Records that every run of `func`, which took a workspace, holds at
+  /// least `bytes` of its own buffers at some point without merge-alloc.
+  void setSurelyHeldBytes(Operation *func, int64_t bytes) {
+    surelyHeld[func] = bytes;
+  }
+  /// Returns the bytes recorded for the callee of `call`, or 0.
+  int64_t getSurelyHeldBytes(CallOpInterface call);
+
 private:
   /// Returns whether `function` frees a buffer or is managed by hand.
   bool freesByHand(Operation *function);
@@ -300,6 +311,7 @@ private:
   SymbolTableCollection symbolTables;
   std::optional<SymbolUserMap> users;
   DenseMap<Operation *, bool> frees;
+  DenseMap<Operation *, int64_t> surelyHeld;
 };
 
 /// Runs the three stages on `root`; under `options.calleeWorkspaces`, once

@@ -454,14 +454,8 @@ static bool runsAtLeastOnce(Operation *alloc, Operation *scopeOp) {
   for (Operation *parent = alloc->getParentOp(); parent != scopeOp;
        region = parent->getParentRegion(), parent = parent->getParentOp()) {
     if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
-      std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
-      std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
-      if (!lb || !ub)
-        return false;
-      bool runs = forOp.getUnsignedCmp()
-                      ? static_cast<uint64_t>(*lb) < static_cast<uint64_t>(*ub)
-                      : *lb < *ub;
-      if (!runs)
+      std::optional<APInt> tripCount = forOp.getStaticTripCount();
+      if (!tripCount || tripCount->isZero())
         return false;
       continue;
     }
@@ -1230,6 +1224,9 @@ private:
     /// Whether every run of the scope allocates it and it lives surely over
     /// `exact`: it is in the scope's block or hoisted there.
     bool inScopeBlock;
+    /// For a callee's workspace hoisted to the scope's block, the call that
+    /// takes it.
+    Operation *workspaceCall = nullptr;
   };
 
   // The steps of `run`.
@@ -1387,14 +1384,14 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
     candidate.exactFirst = allocTick;
     candidate.exactLast = allocation.lastTick;
   }
-  Operation *call = nullptr;
-  if (isHoisted && isWorkspaceAlloc(alloc) &&
-      !(call = getWorkspaceCall(allocOp))) {
+  if (isHoisted && isWorkspaceAlloc(alloc))
+    candidate.workspaceCall = getWorkspaceCall(allocOp);
+  if (isHoisted && isWorkspaceAlloc(alloc) && !candidate.workspaceCall) {
     // Not the shape merge-alloc made: surely held nowhere.
     candidate.inScopeBlock = false;
     candidate.exactFirst = candidate.exactLast + 1;
   }
-  if (call) {
+  if (Operation *call = candidate.workspaceCall) {
     // Without merge-alloc, the callee holds these bytes only while the call
     // runs: the bound counts them up to the call. It holds at least as many
     // at some point of every run (its workspace keeps its peak), so they are
@@ -1542,14 +1539,12 @@ void PeakKeepingSplit::buildBounds() {
   // returns are not the scope's yet, since the call is in a loop.
   if (CalleeWorkspaceCandidates *workspaces =
           collector.options.workspaceCandidates) {
-    for (auto [id, candidate] : llvm::enumerate(model)) {
-      if (!hoisted[id] || !candidate.inScopeBlock ||
-          !isWorkspaceAlloc(candidates[id].alloc))
+    for (const Candidate &candidate : model) {
+      if (!candidate.workspaceCall || !candidate.inScopeBlock)
         continue;
-      if (Operation *call = getWorkspaceCall(AllocOp(candidates[id].alloc)))
-        background.lower[candidate.exactFirst] += std::max<int64_t>(
-            0, workspaces->getSurelyHeldBytes(cast<CallOpInterface>(call)) -
-                   candidate.cost);
+      auto call = cast<CallOpInterface>(candidate.workspaceCall);
+      background.lower[candidate.exactFirst] += std::max<int64_t>(
+          0, workspaces->getSurelyHeldBytes(call) - candidate.cost);
     }
   }
   for (size_t i = 0; i < numTicks; ++i)
@@ -1842,9 +1837,7 @@ void PeakKeepingSplit::decideHoistedWorkspaces() {
   // fits there with the groups, which hold their bytes already.
   llvm::sort(leftOut);
   for (unsigned id : leftOut) {
-    if (!hoisted[id] || !isWorkspaceAlloc(candidates[id].alloc) ||
-        !getWorkspaceCall(AllocOp(candidates[id].alloc)) ||
-        model[id].cost >= kLargestModelled)
+    if (!model[id].workspaceCall || model[id].cost >= kLargestModelled)
       continue;
     take(id);
     if (!fitsOver(model[id].hullFirst, model[id].hullLast, model[id].cost)) {

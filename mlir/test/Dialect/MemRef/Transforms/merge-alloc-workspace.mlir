@@ -349,6 +349,9 @@ func.func @stored_into_dead_slot(%f: f32) -> (f32, f32, memref<16xf32>) {
 //   over the loop would add to: it stays.
 // - @maybe_never: a loop of dynamic bounds may never call the kernel, and a
 //   hoisted workspace would be allocated anyway: it stays.
+// - @while_before: the `before` region of an scf.while runs whenever the
+//   loop starts: hoistable. @while_after: the `after` region may never run:
+//   it stays.
 // The decision needs assume-hoisting; without it, no workspace is marked.
 
 // HOIST-LABEL: func @only_calls
@@ -359,6 +362,12 @@ func.func @stored_into_dead_slot(%f: f32) -> (f32, f32, memref<16xf32>) {
 //  HOIST-NEXT: memref.alloc() {merge_alloc.workspace} : memref<2048xi8>
 // HOIST-LABEL: func @maybe_never
 //       HOIST: scf.for
+//  HOIST-NEXT: memref.alloc() {merge_alloc.workspace} : memref<2048xi8>
+// HOIST-LABEL: func @while_before
+//       HOIST: scf.while
+//  HOIST-NEXT: memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<2048xi8>
+// HOIST-LABEL: func @while_after
+//       HOIST: } do {
 //  HOIST-NEXT: memref.alloc() {merge_alloc.workspace} : memref<2048xi8>
 // ANALYSIS-NOT: merge_alloc.hoistable
 // CHECK-NOT: merge_alloc.hoistable
@@ -397,6 +406,28 @@ func.func @maybe_never(%x: memref<512xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
     func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+  }
+  return
+}
+
+func.func @while_before(%x: memref<512xf32>, %flag: memref<i1>) {
+  scf.while : () -> () {
+    func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+    %go = memref.load %flag[] : memref<i1>
+    scf.condition(%go)
+  } do {
+    scf.yield
+  }
+  return
+}
+
+func.func @while_after(%x: memref<512xf32>, %flag: memref<i1>) {
+  scf.while : () -> () {
+    %go = memref.load %flag[] : memref<i1>
+    scf.condition(%go)
+  } do {
+    func.call @small_kernel(%x) : (memref<512xf32>) -> ()
+    scf.yield
   }
   return
 }

@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -486,8 +487,35 @@ bool bufferization::AllocationIdentities::canIdentify(
   return false;
 }
 
+void bufferization::AllocationIdentities::notifyRebuilt(
+    Operation *op, Operation *newOp,
+    ArrayRef<std::pair<Value, Value>> replaced) {
+  // A new op or value may take the memory of one erased before: an entry
+  // under its key is stale.
+  rebuiltOps.erase(newOp);
+  rebuiltOps[op] = newOp;
+  for (auto [from, to] : replaced) {
+    replacedValues.erase(to);
+    replacedValues[from] = to;
+  }
+}
+
+Value bufferization::AllocationIdentities::getReplacement(Value value) const {
+  for (auto it = replacedValues.find(value); it != replacedValues.end();
+       it = replacedValues.find(value))
+    value = it->second;
+  return value;
+}
+
 Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
                                                   Value value) {
+  // The rebuilds are tracked within one outermost call, where every key was
+  // alive when it began.
+  if (threadDepth++ == 0) {
+    rebuiltOps.clear();
+    replacedValues.clear();
+  }
+  llvm::scope_exit leave([&] { --threadDepth; });
   for (Value current = value;
        current && analysis.mayHaveShiftedPointer(current) &&
        !threaded.contains(current);
@@ -514,8 +542,11 @@ Value bufferization::AllocationIdentities::threadWhileLoop(
   ArrayRef<unsigned> beforePositions = positions.carried;
   ArrayRef<unsigned> afterPositions = positions.forwarded;
 
+  bool rebuilt = false;
   SmallVector<Value> initIds =
-      getInitIdentities(rewriter, whileOp, beforePositions);
+      getInitIdentities(rewriter, whileOp, beforePositions, rebuilt);
+  if (rebuilt)
+    return thread(rewriter, getReplacement(value));
   if (initIds.size() != beforePositions.size())
     return value;
 
@@ -560,11 +591,14 @@ Value bufferization::AllocationIdentities::threadWhileLoop(
   for (auto [index, position] : llvm::enumerate(afterPositions))
     threaded[newWhile.getResult(position)] =
         newWhile.getResult(numResults + index);
+  SmallVector<std::pair<Value, Value>> replaced;
   for (unsigned i = 0; i < numResults; ++i) {
     analysis.notifyReplaced(whileOp.getResult(i), newWhile.getResult(i));
+    replaced.push_back({whileOp.getResult(i), newWhile.getResult(i)});
     if (value == whileOp.getResult(i))
       value = newWhile.getResult(i);
   }
+  notifyRebuilt(whileOp, newWhile, replaced);
   rewriter.replaceOp(whileOp, newWhile.getResults().take_front(numResults));
   return value;
 }
@@ -579,10 +613,15 @@ Value bufferization::AllocationIdentities::getWithNewPointers(
 
 SmallVector<Value> bufferization::AllocationIdentities::getInitIdentities(
     RewriterBase &rewriter, LoopLikeOpInterface loop,
-    ArrayRef<unsigned> positions) {
+    ArrayRef<unsigned> positions, bool &rebuilt) {
   SmallVector<Value> ids;
+  Operation *loopOp = loop;
   for (unsigned position : positions) {
     thread(rewriter, loop.getInits()[position]);
+    if (rebuiltOps.contains(loopOp)) {
+      rebuilt = true;
+      return {};
+    }
     rewriter.setInsertionPoint(loop);
     Value id = getWithNewPointers(rewriter, loop.getInits()[position]);
     if (!id)
@@ -601,9 +640,14 @@ Value bufferization::AllocationIdentities::threadRegionResults(
   for (Region &region : op->getRegions())
     for (Block &block : region)
       terminators.push_back(block.getTerminator());
-  for (Operation *terminator : terminators)
-    for (unsigned position : positions)
+  for (Operation *terminator : terminators) {
+    for (unsigned position : positions) {
       thread(rewriter, terminator->getOperand(position));
+      // A loop around `op` whose yielded values come from `op` rebuilds it.
+      if (rebuiltOps.contains(op))
+        return thread(rewriter, getReplacement(value));
+    }
+  }
 
   // The identities of the yielded values, before each terminator.
   SmallVector<SmallVector<Value>> identities;
@@ -640,11 +684,14 @@ Value bufferization::AllocationIdentities::threadRegionResults(
   for (auto [index, position] : llvm::enumerate(positions))
     threaded[rebuilt->getResult(position)] =
         rebuilt->getResult(numResults + index);
+  SmallVector<std::pair<Value, Value>> replaced;
   for (unsigned i = 0; i < numResults; ++i) {
     analysis.notifyReplaced(op->getResult(i), rebuilt->getResult(i));
+    replaced.push_back({op->getResult(i), rebuilt->getResult(i)});
     if (value == op->getResult(i))
       value = rebuilt->getResult(i);
   }
+  notifyRebuilt(op, rebuilt, replaced);
   rewriter.replaceOp(op, rebuilt->getResults().take_front(numResults));
   return value;
 }
@@ -655,7 +702,11 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
   SmallVector<unsigned> positions =
       getShiftedPositions(forOp, analysis).carried;
 
-  SmallVector<Value> initIds = getInitIdentities(rewriter, forOp, positions);
+  bool rebuilt = false;
+  SmallVector<Value> initIds =
+      getInitIdentities(rewriter, forOp, positions, rebuilt);
+  if (rebuilt)
+    return thread(rewriter, getReplacement(value));
   if (initIds.size() != positions.size())
     return value;
 
@@ -668,6 +719,7 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
   SmallVector<Value> oldResults(forOp.getResults());
   unsigned numInductionVars = forOp.getNumInductionVars();
   bool complete = true;
+  SmallVector<std::pair<Value, Value>> replaced;
   FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
       rewriter, initIds, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &, Location, ArrayRef<BlockArgument> newArgs) {
@@ -687,6 +739,7 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
         for (auto [index, oldArg] : llvm::enumerate(oldArgs)) {
           Value newArg = newBody->getArgument(numInductionVars + index);
           analysis.notifyReplaced(oldArg, newArg);
+          replaced.push_back({oldArg, newArg});
           if (Value id = threaded.lookup(oldArg)) {
             threaded.erase(oldArg);
             if (complete)
@@ -701,9 +754,11 @@ Value bufferization::AllocationIdentities::threadLoop(RewriterBase &rewriter,
   for (auto [oldResult, newResult] :
        llvm::zip(oldResults, newFor.getResults())) {
     analysis.notifyReplaced(oldResult, newResult);
+    replaced.push_back({oldResult, newResult});
     if (value == oldResult)
       value = newResult;
   }
+  notifyRebuilt(forOp, newFor, replaced);
   // If a yielded identity is unknown, so are those of the loop's values.
   if (!complete)
     return value;

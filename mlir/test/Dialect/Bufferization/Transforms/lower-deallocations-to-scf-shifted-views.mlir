@@ -81,6 +81,55 @@ func.func @for_base_and_view(%n: index) {
 
 // -----
 
+// Nested loops carry a view at a byte shift: the inner loop's init is the
+// outer loop's iteration argument, and the outer loop yields the inner one's
+// result. The deallocation in the inner loop comes first: threading its loop
+// needs the outer loop's identity, whose rebuild threads the inner loop
+// already (the pass used the erased inner loop before: fuzzer's seed 11384).
+// Each loop gets one identity, the inner one's starting from the outer's.
+
+// CHECK-LABEL: func @nested_loops
+//       CHECK:   %[[PI:.*]] = memref.extract_aligned_pointer_as_index %[[A:[^ ]*]] : memref<64xi8>
+//       CHECK:   %[[OUTER:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[OWN:.*]] = %false, %[[OID:.*]] = %[[PI]]) -> (memref<12xf32>, i1, index) {
+//       CHECK:     %[[INNER:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %false, %{{.*}} = %[[OID]]) -> (memref<12xf32>, i1, index) {
+//       CHECK:       %[[PN:.*]] = memref.extract_aligned_pointer_as_index %[[N:.*]] : memref<12xf32>
+//       CHECK:       scf.yield %[[N]], %true, %[[PN]]
+//       CHECK:     %[[SAME:.*]] = arith.cmpi eq, %[[OID]], %[[INNER]]#2 : index
+//       CHECK:     %[[DIFF:.*]] = arith.xori %[[SAME]], %{{.*}} : i1
+//       CHECK:     %[[FREE:.*]] = arith.andi %[[OWN]], %[[DIFF]]
+//       CHECK:     scf.if %[[FREE]] {
+//       CHECK:     scf.yield %[[INNER]]#0, %{{.*}}, %[[INNER]]#2
+//       CHECK:   memref.dealloc %[[A]] : memref<64xi8>
+//       CHECK:   %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]] : memref<64xi8>
+//       CHECK:   arith.cmpi eq, %[[OUTER]]#2, %[[PA]] : index
+func.func @nested_loops() {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c3 = arith.constant 3 : index
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloc() : memref<64xi8>
+  %view = memref.view %a[%c16][] : memref<64xi8> to memref<12xf32>
+  %r:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%b = %view, %own = %false) -> (memref<12xf32>, i1) {
+    %s:2 = scf.for %j = %c0 to %c3 step %c1 iter_args(%d = %b, %downs = %false) -> (memref<12xf32>, i1) {
+      %n = memref.alloc() : memref<12xf32>
+      %bd, %od, %sd, %std = memref.extract_strided_metadata %d : memref<12xf32> -> memref<f32>, index, index, index
+      bufferization.dealloc (%bd : memref<f32>) if (%downs)
+      scf.yield %n, %true : memref<12xf32>, i1
+    }
+    %bb, %ob, %sb, %stb = memref.extract_strided_metadata %b : memref<12xf32> -> memref<f32>, index, index, index
+    %kept = bufferization.dealloc (%bb : memref<f32>) if (%own) retain (%s#0 : memref<12xf32>)
+    %o = arith.ori %kept, %s#1 : i1
+    scf.yield %s#0, %o : memref<12xf32>, i1
+  }
+  %br, %or, %sr, %str = memref.extract_strided_metadata %r#0 : memref<12xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %br : memref<64xi8>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
 // Through a block argument the identity is unknown: the view is kept rather
 // than risk freeing its allocation twice, with a warning.
 

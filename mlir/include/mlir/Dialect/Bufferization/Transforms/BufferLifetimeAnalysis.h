@@ -233,10 +233,23 @@ private:
   Value getDerivedFrom(Value value) const;
 
   /// Returns the identities of the inits of `loop` at `positions`, built
-  /// before the loop; fewer if one is unknown.
+  /// before the loop; fewer if one is unknown. Threading an init may rebuild
+  /// a loop around `loop` whose yielded values come from `loop`, which
+  /// rebuilds `loop` as well: then `loop` is gone, `rebuilt` is set and the
+  /// result is empty.
   SmallVector<Value> getInitIdentities(RewriterBase &rewriter,
                                        LoopLikeOpInterface loop,
-                                       ArrayRef<unsigned> positions);
+                                       ArrayRef<unsigned> positions,
+                                       bool &rebuilt);
+
+  /// Notes that `op` was rebuilt as `newOp`, its results and region
+  /// arguments in `replaced` (old, new) replaced.
+  void notifyRebuilt(Operation *op, Operation *newOp,
+                     ArrayRef<std::pair<Value, Value>> replaced);
+
+  /// Returns the value that took the place of `value` in the rebuilds of the
+  /// current `thread`, or `value`.
+  Value getReplacement(Value value) const;
 
   /// `get`, extracting aligned pointers anew at the insertion point.
   Value getWithNewPointers(RewriterBase &rewriter, Value value);
@@ -266,6 +279,11 @@ private:
   /// The identity results added to rebuilt region ops, by the result whose
   /// identity they carry.
   DenseMap<Value, Value> threaded;
+  /// The ops rebuilt, and the values replaced, since the outermost `thread`
+  /// began (the keys are erased; see `notifyRebuilt`).
+  DenseMap<Operation *, Operation *> rebuiltOps;
+  DenseMap<Value, Value> replacedValues;
+  unsigned threadDepth = 0;
 };
 
 /// Returns the bytes an element of type `elementType` takes in a buffer

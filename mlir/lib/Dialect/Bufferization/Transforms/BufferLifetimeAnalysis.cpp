@@ -10,6 +10,7 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Bufferization/IR/BufferViewFlowOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -472,6 +473,10 @@ bool bufferization::AllocationIdentities::canIdentify(
   for (Value current = value; current; current = getDerivedFrom(current)) {
     if (!analysis.mayHaveShiftedPointer(current) || threaded.contains(current))
       return true;
+    // A select picks the identity of the buffer it picks.
+    if (auto select = current.getDefiningOp<arith::SelectOp>())
+      return canIdentify(select.getTrueValue(), visiting) &&
+             canIdentify(select.getFalseValue(), visiting);
     Operation *carrier = getCarrier(current);
     if (!carrier)
       continue;
@@ -520,6 +525,13 @@ Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
        current && analysis.mayHaveShiftedPointer(current) &&
        !threaded.contains(current);
        current = getDerivedFrom(current)) {
+    if (auto select = current.getDefiningOp<arith::SelectOp>()) {
+      llvm::SmallPtrSet<Operation *, 4> visiting;
+      if (!canIdentify(current, visiting))
+        return value;
+      threadSelect(rewriter, select);
+      return getReplacement(value);
+    }
     Operation *carrier = getCarrier(current);
     if (!carrier)
       continue;
@@ -534,6 +546,21 @@ Value bufferization::AllocationIdentities::thread(RewriterBase &rewriter,
     return threadRegionResults(rewriter, carrier, value);
   }
   return value;
+}
+
+void bufferization::AllocationIdentities::threadSelect(RewriterBase &rewriter,
+                                                       arith::SelectOp select) {
+  // Threading the operands may rebuild the ops that define them, which
+  // replaces the select's operands but not the select.
+  thread(rewriter, select.getTrueValue());
+  thread(rewriter, select.getFalseValue());
+  rewriter.setInsertionPointAfter(select);
+  Value trueId = getWithNewPointers(rewriter, select.getTrueValue());
+  Value falseId = getWithNewPointers(rewriter, select.getFalseValue());
+  if (!trueId || !falseId)
+    return;
+  threaded[select.getResult()] = arith::SelectOp::create(
+      rewriter, select.getLoc(), select.getCondition(), trueId, falseId);
 }
 
 Value bufferization::AllocationIdentities::threadWhileLoop(

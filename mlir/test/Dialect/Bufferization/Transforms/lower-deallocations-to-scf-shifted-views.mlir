@@ -130,6 +130,38 @@ func.func @nested_loops() {
 
 // -----
 
+// A select between a view at a byte shift and a fresh buffer picks the
+// identity of the one it picks: the fresh buffer is freed unless the select
+// picked it. Before, the identity was unknown there, and the fresh buffer
+// was kept and leaked, with a warning (the fuzzer's seed 11868, where
+// merge-alloc made the view).
+
+// CHECK-LABEL: func @select_view_or_fresh
+//  CHECK-SAME:     (%[[C:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<64xi8>
+//       CHECK:   %[[F:.*]] = memref.alloc() : memref<4xf64>
+//       CHECK:   %[[S:.*]] = arith.select %[[C]], %{{.*}}, %[[F]] : memref<4xf64>
+//       CHECK:   %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]] : memref<64xi8>
+//       CHECK:   %[[PF:.*]] = memref.extract_aligned_pointer_as_index %[[F]] : memref<4xf64>
+//       CHECK:   %[[ID:.*]] = arith.select %[[C]], %[[PA]], %[[PF]] : index
+//       CHECK:   %[[PF2:.*]] = memref.extract_aligned_pointer_as_index %[[F]]
+//       CHECK:   %[[SAME:.*]] = arith.cmpi eq, %[[PF2]], %[[ID]] : index
+//       CHECK:   %[[NOT:.*]] = arith.xori %[[SAME]], %{{.*}} : i1
+//       CHECK:   scf.if %[[NOT]] {
+//  CHECK-NEXT:     memref.dealloc %[[F]] : memref<4xf64>
+func.func @select_view_or_fresh(%c: i1) -> memref<4xf64> {
+  %c16 = arith.constant 16 : index
+  %true = arith.constant true
+  %a = memref.alloc() : memref<64xi8>
+  %v = memref.view %a[%c16][] : memref<64xi8> to memref<4xf64>
+  %f = memref.alloc() : memref<4xf64>
+  %s = arith.select %c, %v, %f : memref<4xf64>
+  %kept = bufferization.dealloc (%f : memref<4xf64>) if (%true) retain (%s : memref<4xf64>)
+  return %s : memref<4xf64>
+}
+
+// -----
+
 // Through a block argument the identity is unknown: the view is kept rather
 // than risk freeing its allocation twice, with a warning.
 

@@ -23,6 +23,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
+namespace arith {
+class SelectOp;
+} // namespace arith
 namespace memref {
 class AllocOp;
 class DeallocOp;
@@ -258,6 +261,10 @@ private:
   /// result per buffer result that may have a shifted pointer. Returns the
   /// value that takes the place of `value`.
   Value threadRegionResults(RewriterBase &rewriter, Operation *op, Value value);
+
+  /// Gives the result of `select` the identity that `select` picks among
+  /// those of its operands, if both are known.
+  void threadSelect(RewriterBase &rewriter, arith::SelectOp select);
 
   /// Rebuilds `forOp` with an identity iteration argument per buffer
   /// argument that may have a shifted pointer. Returns the value that takes

@@ -201,8 +201,10 @@ bool hasShiftingView(Operation *root);
 /// pointers. For a value that may carry a shifted pointer (see
 /// `BufferLifetimeAnalysis::mayHaveShiftedPointer`), the identity is the
 /// aligned pointer of the buffer it was derived from. It is followed through
-/// views and ops that return one of their buffer operands; out of the
-/// regions of `scf.if` and `scf.index_switch`, which get an extra `index`
+/// views and ops that return their only buffer operand; through
+/// `arith.select`, which gets an `index` select of the identities of its
+/// operands; out of the regions of `scf.if` and `scf.index_switch`, which get
+/// an extra `index`
 /// result per buffer result; and through `scf.for` and `scf.while` loops,
 /// which get an extra `index` iteration argument per buffer one (`thread`
 /// adds them). Elsewhere (other block arguments, results of other ops) it is

@@ -87,6 +87,7 @@ void mlir::bufferization::buildDeallocationPipeline(
     mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
     mergeOptions.calleeWorkspace = options.calleeWorkspace;
     mergeOptions.publicFunctionWorkspace = options.publicFunctionWorkspace;
+    mergeOptions.wrapPublicFunctions = options.wrapPublicFunctions;
     pm.addPass(memref::createMergeAllocPass(mergeOptions));
   }
 

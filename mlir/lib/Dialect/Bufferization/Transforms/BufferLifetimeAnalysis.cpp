@@ -176,6 +176,15 @@ void BufferLifetimeAnalysis::notifyDerived(Value source, Value view) {
     shiftedPointers.insert(view);
 }
 
+void BufferLifetimeAnalysis::notifySymbolInserted(Operation *symbol) {
+  Operation *tableOp = symbol->getParentOp();
+  if (!tableOp || !tableOp->hasTrait<OpTrait::SymbolTable>())
+    return;
+  // Inserting an op that is already in the table's region only records its
+  // name, unless the cached table was built after the op was inserted.
+  symbolTables.getSymbolTable(tableOp).insert(symbol);
+}
+
 /// Returns true if `type` is plain data, which cannot carry the address of a
 /// buffer, or a buffer, which is tracked as an alias.
 static bool isDataOrBuffer(Type type) {

@@ -180,7 +180,8 @@ private:
                     const TickLifetimeTrace &trace,
                     const MemorySchedule &schedule);
   /// Counts the merged buffer in the statistics and emits its remark.
-  void remarkPlan(const ScheduleReport &report, const MemorySchedule &schedule);
+  void remarkPlan(const ScheduleReport &report, const MemorySchedule &schedule,
+                  const MergeAllocationOptions &options);
 
   /// The numbers of the scopes reported in this run, and how many buffers
   /// of each.
@@ -306,7 +307,8 @@ void MergeAllocPass::annotatePlan(const ScheduleReport &report,
 }
 
 void MergeAllocPass::remarkPlan(const ScheduleReport &report,
-                                const MemorySchedule &schedule) {
+                                const MemorySchedule &schedule,
+                                const MergeAllocationOptions &options) {
   numAllocsMerged += report.numAllocs;
   if (report.totalBytes > schedule.totalSize)
     numBytesSaved += report.totalBytes - schedule.totalSize;
@@ -317,11 +319,17 @@ void MergeAllocPass::remarkPlan(const ScheduleReport &report,
   Location loc = report.scopeOp->getLoc();
   if (schedule.workspace) {
     ++numWorkspaces;
+    auto func = dyn_cast<FunctionOpInterface>(report.scopeOp);
+    std::string wrapper =
+        func && takesWorkspaceThroughWrapper(func, options)
+            ? "; a private function takes its body and the workspace, and it "
+              "keeps its signature as a wrapper that allocates the workspace"
+            : "";
     remark::passed(
         loc,
         remark::RemarkOpts::name("CalleeWorkspace").category("merge-alloc"))
         << ("takes a workspace of " + Twine(schedule.totalSize) +
-            " bytes from its callers for " + planned + planner)
+            " bytes from its callers for " + planned + planner + wrapper)
                .str();
     return;
   }
@@ -372,6 +380,7 @@ void MergeAllocPass::runOnOperation() {
   options.assumeHoisting = assumeHoisting;
   options.calleeWorkspaces = calleeWorkspace;
   options.publicFunctionWorkspaces = publicFunctionWorkspace;
+  options.wrapPublicFunctions = wrapPublicFunctions;
   options.onSkippedAlloc = [&](Operation *alloc, StringRef reason) {
     if (analysisOnly)
       alloc->setAttr("merge_alloc.skipped",
@@ -384,7 +393,7 @@ void MergeAllocPass::runOnOperation() {
     if (analysisOnly)
       annotatePlan(report, tickTrace, schedule);
     else
-      remarkPlan(report, schedule);
+      remarkPlan(report, schedule, options);
     writePlan(json, report, tickTrace, schedule);
   };
 

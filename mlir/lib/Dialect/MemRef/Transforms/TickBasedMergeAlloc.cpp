@@ -26,6 +26,8 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -493,11 +495,61 @@ bool CalleeWorkspaceCandidates::freesByHand(Operation *function) {
   return it->second;
 }
 
+bool mlir::memref::takesWorkspaceThroughWrapper(
+    FunctionOpInterface func, const MergeAllocationOptions &options) {
+  return options.calleeWorkspaces && options.wrapPublicFunctions &&
+         !options.publicFunctionWorkspaces && func.isPublic() &&
+         isa<func::FuncOp>(func);
+}
+
+bool CalleeWorkspaceCandidates::needsWrapper(FunctionOpInterface func) const {
+  return takesWorkspaceThroughWrapper(func, options);
+}
+
+std::pair<FunctionOpInterface, CallOpInterface>
+CalleeWorkspaceCandidates::wrapPublicFunction(
+    FunctionOpInterface func, ArrayRef<CallOpInterface> calls,
+    bufferization::BufferLifetimeAnalysis *lifetimes) {
+  auto wrapper = cast<func::FuncOp>(func);
+  // The private function takes the body, the name with a suffix (made
+  // unique by the symbol table), and every attribute but the ones that only
+  // a public function needs.
+  auto impl = cast<func::FuncOp>(wrapper->cloneWithoutRegions());
+  impl.setSymName((wrapper.getSymName() + "_impl").str());
+  impl.setPrivate();
+  impl->removeAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName());
+  symbolTables.getSymbolTable(symbolTableOp)
+      .insert(impl, std::next(Block::iterator(wrapper)));
+  if (lifetimes)
+    lifetimes->notifySymbolInserted(impl);
+  impl.getBody().takeBody(wrapper.getBody());
+
+  // The wrapper forwards its arguments and returns the results of the call.
+  Block &implEntry = impl.getBody().front();
+  Block *entry = wrapper.addEntryBlock();
+  for (auto [arg, implArg] :
+       llvm::zip_equal(entry->getArguments(), implEntry.getArguments()))
+    arg.setLoc(implArg.getLoc());
+  auto builder = OpBuilder::atBlockEnd(entry);
+  auto call = func::CallOp::create(builder, wrapper.getLoc(), impl,
+                                   entry->getArguments());
+  func::ReturnOp::create(builder, wrapper.getLoc(), call.getResults());
+
+  auto implName = SymbolRefAttr::get(impl);
+  for (CallOpInterface moduleCall : calls)
+    moduleCall.setCalleeFromCallable(implName);
+  if (auto it = surelyHeld.find(wrapper); it != surelyHeld.end())
+    surelyHeld[impl] = it->second;
+  return {cast<FunctionOpInterface>(impl.getOperation()),
+          cast<CallOpInterface>(call.getOperation())};
+}
+
 bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
   if (!users || func.isExternal() || !func.getFunctionBody().hasOneBlock())
     return false;
   if (!func.isPrivate() &&
-      !(options.publicFunctionWorkspaces && func.isPublic()))
+      !(options.publicFunctionWorkspaces && func.isPublic()) &&
+      !needsWrapper(func))
     return false;
   if (func->getParentOp() != symbolTableOp)
     return false;
@@ -2125,14 +2177,24 @@ static LogicalResult addWorkspace(Operation *root, Block *scope,
   if (!options.workspaceCandidates)
     return func.emitError("merge-alloc: the calls of a function that takes a "
                           "workspace are not known");
+  CalleeWorkspaceCandidates &candidates = *options.workspaceCandidates;
   SmallVector<CallOpInterface> calls;
-  for (Operation *user : options.workspaceCandidates->getUsers(func)) {
+  for (Operation *user : candidates.getUsers(func)) {
     auto call = dyn_cast<CallOpInterface>(user);
     if (!call)
       return func.emitError("merge-alloc: a function that takes a workspace "
                             "is used by '")
              << user->getName() << "', which is not a call";
     calls.push_back(call);
+  }
+  // A public function keeps its signature for callers outside the root: a
+  // private function takes its body and the workspace, and the public one
+  // calls it with a workspace of its own.
+  if (candidates.needsWrapper(func)) {
+    auto [impl, wrapperCall] =
+        candidates.wrapPublicFunction(func, calls, options.lifetimes);
+    func = impl;
+    calls.push_back(wrapperCall);
   }
 
   OpBuilder builder(func.getContext());

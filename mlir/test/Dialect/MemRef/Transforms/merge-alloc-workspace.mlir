@@ -1,5 +1,6 @@
 // RUN: mlir-opt %s -merge-alloc="callee-workspace" -split-input-file | FileCheck %s
 // RUN: mlir-opt %s -merge-alloc="callee-workspace public-function-workspace" -split-input-file | FileCheck %s --check-prefix=PUBLIC
+// RUN: mlir-opt %s -merge-alloc="callee-workspace wrap-public-functions=false" -split-input-file | FileCheck %s --check-prefix=NOWRAP
 // RUN: mlir-opt %s -merge-alloc -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: mlir-opt %s -merge-alloc="callee-workspace" -split-input-file --remarks-filter=merge-alloc --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: mlir-opt %s -merge-alloc="analysis-only" -split-input-file | FileCheck %s --check-prefix=ANALYSIS
@@ -102,18 +103,44 @@ func.func @outer(%x: memref<256xf32>) {
 
 // -----
 
-// A public function takes a workspace only under public-function-workspace.
+// A public function keeps its signature for callers outside the module. By
+// default, a private function takes its body and the workspace, the module's
+// calls call it, and the public function becomes a wrapper that allocates the
+// workspace and keeps the attributes that only a public function needs.
+// Under public-function-workspace, the public function takes the workspace
+// itself; with wrap-public-functions=false, it keeps its temporaries.
 
 // CHECK-LABEL: func @public_kernel
-//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
-//       CHECK: memref.alloc() : memref<64xf32>
+//  CHECK-SAME: (%[[X:[^:]*]]: memref<64xf32> {test.arg}) attributes {llvm.emit_c_interface} {
+//  CHECK-NEXT:   %[[WS:.*]] = memref.alloc() {merge_alloc.workspace} : memref<256xi8>
+//  CHECK-NEXT:   call @public_kernel_impl(%[[X]], %[[WS]]) : (memref<64xf32>, memref<256xi8>) -> ()
+//  CHECK-NEXT:   return
+//  CHECK-NEXT: }
+//       CHECK: func private @public_kernel_impl
+//  CHECK-SAME: (%[[IX:[^:]*]]: memref<64xf32> {test.arg}, %[[IWS:[^:]*]]: memref<256xi8> {merge_alloc.workspace}) {
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   %[[T:.*]] = memref.view %[[IWS]]
+//       CHECK:   linalg.add ins(%[[IX]], %[[IX]] : {{.*}}) outs(%[[T]] :
+// CHECK-LABEL: func @public_caller
+//       CHECK:   %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<256xi8>
+//       CHECK:   call @public_kernel_impl(%{{.*}}, %[[W]])
+
 // PUBLIC-LABEL: func @public_kernel
-//  PUBLIC-SAME: (%{{.*}}: memref<64xf32>, %{{.*}}: memref<256xi8> {merge_alloc.workspace})
+//  PUBLIC-SAME: (%{{.*}}: memref<64xf32> {test.arg}, %{{.*}}: memref<256xi8> {merge_alloc.workspace})
 //   PUBLIC-NOT: memref.alloc
 // PUBLIC-LABEL: func @public_caller
 //       PUBLIC: memref.alloc() {merge_alloc.workspace} : memref<256xi8>
-//       PUBLIC: call @public_kernel
-func.func @public_kernel(%x: memref<64xf32>) {
+//       PUBLIC: call @public_kernel(
+
+// NOWRAP-LABEL: func @public_kernel
+//  NOWRAP-SAME: (%{{.*}}: memref<64xf32> {test.arg})
+//       NOWRAP: memref.alloc() : memref<64xf32>
+// NOWRAP-LABEL: func @public_caller
+//   NOWRAP-NOT: memref.alloc
+//       NOWRAP: call @public_kernel(
+
+// REMARK: remark: [Passed] CalleeWorkspace | Category:merge-alloc | Remark="takes a workspace of 256 bytes from its callers for 1 allocation(s) of 256 bytes (cost-model); a private function takes its body and the workspace, and it keeps its signature as a wrapper that allocates the workspace"
+func.func @public_kernel(%x: memref<64xf32> {test.arg}) attributes {llvm.emit_c_interface} {
   %t = memref.alloc() : memref<64xf32>
   linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
   linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
@@ -123,6 +150,57 @@ func.func @public_kernel(%x: memref<64xf32>) {
 func.func @public_caller(%x: memref<64xf32>) {
   func.call @public_kernel(%x) : (memref<64xf32>) -> ()
   return
+}
+
+// -----
+
+// The private function's name is made unique. A public function that the
+// module does not call, or whose address the module takes, is left alone.
+
+// CHECK-LABEL: func @clash
+//       CHECK:   call @clash_impl_0(
+//       CHECK: func private @clash_impl_0
+//  CHECK-SAME:   {merge_alloc.workspace}
+// CHECK-LABEL: func @clash_impl()
+// CHECK-LABEL: func @uncalled
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK:   memref.alloc() : memref<64xf32>
+// CHECK-LABEL: func @address_taken
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>)
+//       CHECK:   memref.alloc() : memref<64xf32>
+// CHECK-LABEL: func @public_callers
+//       CHECK:   call @clash_impl_0(
+//       CHECK:   call @address_taken(
+func.func @clash(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @clash_impl() {
+  return
+}
+
+func.func @uncalled(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @address_taken(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @public_callers(%x: memref<64xf32>) -> ((memref<64xf32>) -> ()) {
+  func.call @clash(%x) : (memref<64xf32>) -> ()
+  func.call @address_taken(%x) : (memref<64xf32>) -> ()
+  %f = func.constant @address_taken : (memref<64xf32>) -> ()
+  return %f : (memref<64xf32>) -> ()
 }
 
 // -----

@@ -57,6 +57,14 @@ struct DeallocationPipelineOptions
                      "every call of them"),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> wrapPublicFunctions{
+      *this, "wrap-public-functions",
+      llvm::cl::desc("Under merge-alloc and callee-workspace, let the "
+                     "module's calls of a public function pass a workspace "
+                     "to a private function that takes its body; the public "
+                     "function keeps its signature as a wrapper"),
+      llvm::cl::init(true)};
+
   PassOptions::Option<bool> privateFunctionDynamicOwnership{
       *this, "private-function-dynamic-ownership",
       llvm::cl::desc(

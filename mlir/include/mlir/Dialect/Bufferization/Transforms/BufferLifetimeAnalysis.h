@@ -114,6 +114,10 @@ public:
   /// that what it found out about the arguments of callees no longer holds.
   void notifyBodiesChanged() { released.clear(); }
 
+  /// Tells the analysis that `symbol`, a new op, was inserted into the
+  /// symbol table of its parent, so that calls of it resolve.
+  void notifySymbolInserted(Operation *symbol);
+
 private:
   /// Returns true if the callee of `call` provably does not keep the address
   /// of the buffer of `use`, an argument operand, once the call returns.

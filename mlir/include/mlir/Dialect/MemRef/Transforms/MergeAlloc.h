@@ -29,6 +29,7 @@
 #include "mlir/Dialect/MemRef/Transforms/StaticMemoryPlanner.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include <functional>
@@ -146,6 +147,13 @@ struct MergeAllocationOptions {
   /// With `calleeWorkspaces`, public functions may take a workspace too: the
   /// module is then taken to hold every call of them.
   bool publicFunctionWorkspaces = false;
+  /// With `calleeWorkspaces`, a public `func.func` that the root calls takes
+  /// a workspace for those calls without changing its signature: its body
+  /// moves into a new private function that takes the workspace, which the
+  /// root's calls call instead, and the public function becomes a wrapper
+  /// that allocates the workspace and calls the private one, for callers
+  /// outside the root.
+  bool wrapPublicFunctions = true;
   /// Set by `mergeAllocations` under `calleeWorkspaces` while it merges one
   /// function: the function that may take a workspace, if it may.
   Operation *workspaceFunction = nullptr;
@@ -274,6 +282,12 @@ LogicalResult mergeScheduledAllocations(Operation *root, Block *scope,
                                         const MemorySchedule &schedule,
                                         const MergeAllocationOptions &options);
 
+/// Returns true if `func`, if it takes a workspace under `options`, takes it
+/// through a private function with its body (`wrapPublicFunctions`): it is a
+/// public `func.func`, and public functions may not change their signature.
+bool takesWorkspaceThroughWrapper(FunctionOpInterface func,
+                                  const MergeAllocationOptions &options);
+
 /// The functions of a root that may take a workspace under
 /// `MergeAllocationOptions::calleeWorkspaces`, and their calls. The users of
 /// every symbol, and which functions free buffers by hand, are found once
@@ -293,6 +307,19 @@ public:
 
   /// Returns the ops that name `func`: under `canTakeWorkspace`, its calls.
   ArrayRef<Operation *> getUsers(FunctionOpInterface func) const;
+
+  /// Returns true if `func`, which may take a workspace, takes it through a
+  /// private function of its own (`wrapPublicFunctions`).
+  bool needsWrapper(FunctionOpInterface func) const;
+
+  /// Moves the body of `func`, a public `func.func` for which `needsWrapper`
+  /// holds, into a new private function with the same signature, redirects
+  /// `calls` (all of the calls of `func`) to it, and gives `func` a body
+  /// that calls it. Returns the private function and that call. `lifetimes`,
+  /// if any, learns the new symbol.
+  std::pair<FunctionOpInterface, CallOpInterface>
+  wrapPublicFunction(FunctionOpInterface func, ArrayRef<CallOpInterface> calls,
+                     bufferization::BufferLifetimeAnalysis *lifetimes);
 
   /// Records that every run of `func`, which took a workspace, holds at
   /// least `bytes` of its own buffers at some point without merge-alloc.

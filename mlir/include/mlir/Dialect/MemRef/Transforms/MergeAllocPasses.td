@@ -117,7 +117,8 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
     recursively up the call graph, and the rest of the pipeline hoists them
     out of the caller's loops like any temporary. A function takes a
     workspace when it is private (or public, under
-    `public-function-workspace`), not recursive, frees no buffer by hand,
+    `public-function-workspace`, or a public `func.func` under
+    `wrap-public-functions`, see below), not recursive, frees no buffer by hand,
     and is only called directly, from functions that free no buffer by
     hand, outside of `async` regions and of ops without
     `RegionBranchOpInterface`; and when holding the workspace for the
@@ -149,6 +150,13 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
       call @kernel(%x, %ws) : (memref<512xf32>, memref<2048xi8>) -> ()
     }
     ```
+
+    A public function may have callers outside the module, which pass no
+    workspace. Under `wrap-public-functions` (the default), a new private
+    function named after a public `func.func` with the suffix `_impl` takes
+    its body and the workspace, the module's calls call it, and the public
+    function keeps its name, signature and attributes as a wrapper that
+    allocates the workspace and calls the private one.
 
     With `analysis-only`, the IR is not rewritten; each allocation is
     annotated instead: `merge_alloc.scope`, `merge_alloc.ticks` and
@@ -198,6 +206,12 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
            /*default=*/"false",
            "With callee-workspace, let public functions take a workspace "
            "too: every call of them must be in the module">,
+    Option<"wrapPublicFunctions", "wrap-public-functions", "bool",
+           /*default=*/"true",
+           "With callee-workspace, let the module's calls of a public "
+           "func.func pass a workspace to a private function that takes its "
+           "body, and keep the public one as a wrapper that allocates the "
+           "workspace, for callers outside the module">,
     Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
            "Annotate the allocations with their scope, ticks and offset "
            "instead of rewriting them">,

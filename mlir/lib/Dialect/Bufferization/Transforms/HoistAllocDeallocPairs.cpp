@@ -14,6 +14,7 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
@@ -279,6 +280,8 @@ private:
   enum class Step {
     /// It left its region; the next step may take it further.
     Moved,
+    /// It left its region as a new allocation and goes no further.
+    Replaced,
     /// It takes a buffer already hoisted and is erased.
     Shared,
     /// It stays where it is.
@@ -292,6 +295,12 @@ private:
   /// Moves `alloc` out of the sequential loop `parent`, or lets it take a
   /// buffer already hoisted out of it.
   Step hoistOutOfLoop(memref::AllocOp alloc, Operation *parent);
+
+  /// Moves `alloc`, merge-alloc's allocation of a callee's workspace that
+  /// `dealloc` frees, out of `loop`, which may run no iteration: the new
+  /// allocation takes no bytes unless the loop runs.
+  Step hoistGuarded(memref::AllocOp alloc, memref::DeallocOp dealloc,
+                    scf::ForOp loop);
 
   /// Replaces `taken`, which `dealloc` frees, with `buffer`, which is freed
   /// elsewhere.
@@ -371,16 +380,65 @@ AllocDeallocHoister::hoistOutOfLoop(memref::AllocOp alloc, Operation *parent) {
   }
   // merge-alloc's allocation of a callee's workspace leaves its loop only
   // where merge-alloc found that holding it over the loop keeps the peak;
-  // taking a buffer already hoisted (above) adds none.
-  if (alloc->hasAttr(kWorkspaceAttrName) &&
-      !alloc->hasAttr(kHoistableWorkspaceAttrName))
-    return Step::Stopped;
+  // taking a buffer already hoisted (above) adds none. Held over a loop that
+  // runs no iteration, it would hold bytes that the callee never holds.
+  if (alloc->hasAttr(kWorkspaceAttrName)) {
+    if (!alloc->hasAttr(kHoistableWorkspaceAttrName))
+      return Step::Stopped;
+    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+    std::optional<APInt> tripCount =
+        forOp ? forOp.getStaticTripCount() : std::nullopt;
+    if (forOp && (!tripCount || tripCount->isZero()))
+      return hoistGuarded(alloc, dealloc, forOp);
+  }
   slots.occupy(body, alloc, alloc.getResult(), dealloc);
   rewriter.moveOpBefore(alloc, loop);
   rewriter.moveOpAfter(dealloc, loop);
   partners.notifyMovedInto(alloc->getBlock());
   ++numHoisted;
   return Step::Moved;
+}
+
+AllocDeallocHoister::Step
+AllocDeallocHoister::hoistGuarded(memref::AllocOp alloc,
+                                  memref::DeallocOp dealloc, scf::ForOp loop) {
+  auto type = alloc.getType();
+  if (type.getRank() != 1 || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity())
+    return Step::Stopped;
+  // %runs = arith.cmpi slt, %lb, %ub
+  // %size = arith.select %runs, %c<N>, %c0
+  // %buffer = memref.alloc(%size) : memref<?xi8>
+  // scf.for ... {
+  //   %workspace = memref.cast %buffer : memref<?xi8> to memref<Nxi8>
+  // }
+  // memref.dealloc %buffer
+  Location loc = alloc.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value runs =
+      arith::CmpIOp::create(rewriter, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
+  Value bytes =
+      arith::ConstantIndexOp::create(rewriter, loc, type.getNumElements());
+  Value none = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value size = arith::SelectOp::create(rewriter, loc, runs, bytes, none);
+  auto bufferType =
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  auto buffer = memref::AllocOp::create(
+      rewriter, loc, bufferType, ValueRange{size}, alloc.getAlignmentAttr());
+  rewriter.setInsertionPoint(alloc);
+  auto workspace = memref::CastOp::create(rewriter, loc, type, buffer);
+  analysis.notifyReplaced(alloc.getResult(), workspace.getResult());
+  analysis.notifyDerived(buffer.getResult(), workspace.getResult());
+  rewriter.replaceOp(alloc, workspace.getResult());
+  rewriter.setInsertionPointAfter(loop);
+  memref::DeallocOp::create(rewriter, dealloc.getLoc(), buffer.getResult());
+  rewriter.eraseOp(dealloc);
+  ++numHoisted;
+  return Step::Replaced;
 }
 
 void AllocDeallocHoister::hoist(memref::AllocOp alloc) {

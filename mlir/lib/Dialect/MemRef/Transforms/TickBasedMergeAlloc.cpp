@@ -468,6 +468,24 @@ static bool runsAtLeastOnce(Operation *alloc, Operation *scopeOp) {
   return true;
 }
 
+/// Returns whether `hoist-alloc-dealloc-pairs`, hoisting the workspace
+/// `alloc` to the block of `scopeOp`, allocates it only in runs of the scope
+/// that run its call: every loop on the way is an `scf.for`, whose trip
+/// count the hoisting checks before it allocates, or runs `alloc` whenever
+/// it starts (the `before` region of an `scf.while`).
+static bool isAllocatedOnlyIfCalled(Operation *alloc, Operation *scopeOp) {
+  Region *region = alloc->getParentRegion();
+  for (Operation *parent = alloc->getParentOp(); parent != scopeOp;
+       region = parent->getParentRegion(), parent = parent->getParentOp()) {
+    if (isa<scf::ForOp>(parent))
+      continue;
+    auto whileOp = dyn_cast<scf::WhileOp>(parent);
+    if (!whileOp || region != &whileOp.getBefore())
+      return false;
+  }
+  return true;
+}
+
 CalleeWorkspaceCandidates::CalleeWorkspaceCandidates(
     Operation *root, const MergeAllocationOptions &options)
     : options(options),
@@ -1279,6 +1297,11 @@ private:
     /// For a callee's workspace hoisted to the scope's block, the call that
     /// takes it.
     Operation *workspaceCall = nullptr;
+    /// For such a workspace that is not surely held but that the hoisting
+    /// allocates only in runs that call it (`isAllocatedOnlyIfCalled`): the
+    /// most the scope surely holds at once in those runs without merging,
+    /// at least `floor`; otherwise 0.
+    int64_t floorIfCalled = 0;
   };
 
   // The steps of `run`.
@@ -1316,6 +1339,10 @@ private:
   void take(unsigned id) { addCandidate(id, -1); }
   /// Returns whether `bytes` held over `[first, last]` keep the peak.
   bool fitsOver(int64_t first, int64_t last, int64_t bytes) const;
+  /// Returns whether the workspace candidate `id`, taken out of the trees,
+  /// keeps the peak held over its hull in the runs that call it, which hold
+  /// at least `floorIfCalled` bytes at once without merging.
+  bool fitsIfCalled(unsigned id) const;
   /// Holds `bytes` over `[first, last]`.
   void hold(int64_t first, int64_t last, int64_t bytes);
   /// Returns the hull of the candidates `group`.
@@ -1358,6 +1385,9 @@ private:
   size_t numTicks = 0;
   /// See `buildBounds`.
   std::optional<bufferization::HeldBytesTree> boundTree, heldTree;
+  /// At each tick, the most the scope may hold without merging, or
+  /// `kUnbounded` where that is not known.
+  SmallVector<int64_t> noMergeBound;
   /// The candidates in the order of their first access.
   SmallVector<unsigned> order;
   SmallVector<unsigned> leftOut, copiedOut;
@@ -1601,6 +1631,27 @@ void PeakKeepingSplit::buildBounds() {
   }
   for (size_t i = 0; i < numTicks; ++i)
     floor = std::max(floor, background.lower[i] + surelyHeld[i]);
+  // A workspace that the hoisting allocates only in runs that call it is
+  // held in those runs only, in which the scope surely holds it at the call,
+  // with what the callee surely holds.
+  if (CalleeWorkspaceCandidates *workspaces =
+          collector.options.workspaceCandidates) {
+    for (auto [id, candidate] : llvm::enumerate(model)) {
+      if (!candidate.workspaceCall || candidate.inScopeBlock ||
+          candidate.cost >= kLargestModelled ||
+          !candidates[id].sharers.empty() ||
+          !isAllocatedOnlyIfCalled(candidates[id].alloc, scopeOp))
+        continue;
+      // A hoisted workspace's range ends at its call.
+      int64_t callTick = candidate.rangeLast;
+      int64_t calleeHeld = std::max(
+          candidate.cost, workspaces->getSurelyHeldBytes(
+                              cast<CallOpInterface>(candidate.workspaceCall)));
+      candidate.floorIfCalled =
+          std::max(floor, background.lower[callTick] + surelyHeld[callTick] +
+                              calleeHeld);
+    }
+  }
 
   // At a tick where the scope's upper bound without merging is below
   // `floor`, the merged buffers may hold more than the buffers they replace,
@@ -1612,8 +1663,11 @@ void PeakKeepingSplit::buildBounds() {
   // other's tree.
   constexpr int64_t kOtherKind = -(int64_t(1) << 61);
   SmallVector<int64_t> belowFloor(numTicks), elsewhere(numTicks);
+  noMergeBound.assign(numTicks, kUnbounded);
   for (size_t i = 0; i < numTicks; ++i) {
     int64_t bound = background.upper[i] + held[i];
+    if (!background.unknown[i])
+      noMergeBound[i] = bound;
     bool below = !background.unknown[i] && bound <= floor;
     belowFloor[i] = below ? bound - floor : kOtherKind;
     elsewhere[i] = below ? kOtherKind : 0;
@@ -1637,6 +1691,39 @@ bool PeakKeepingSplit::fitsOver(int64_t first, int64_t last,
                                 int64_t bytes) const {
   return boundTree->getMax(first, last) + bytes <= 0 &&
          heldTree->getMax(first, last) + bytes <= 0;
+}
+
+bool PeakKeepingSplit::fitsIfCalled(unsigned id) const {
+  const Candidate &candidate = model[id];
+  int64_t first = candidate.hullFirst, last = candidate.hullLast;
+  // Where the bound is at most `floor`, the bound tree holds it, the merged
+  // buffers and the hoisted workspaces included.
+  if (boundTree->getMax(first, last) + candidate.cost >
+      candidate.floorIfCalled - floor)
+    return false;
+  for (int64_t i = first; i <= last; ++i) {
+    int64_t bound = noMergeBound[i];
+    // Where the bound is not known, the workspace fits only in what the
+    // buffers merged there surely hold, as `fitsOver` checks.
+    if (bound >= kUnbounded) {
+      if (heldTree->getMax(i, i) + candidate.cost > 0)
+        return false;
+      continue;
+    }
+    if (bound <= floor)
+      continue;
+    // Elsewhere, the merged buffers and hoisted workspaces hold at most
+    // what the held tree holds more than the buffers they replace; the
+    // bound counts the workspace itself over its range.
+    int64_t own = i >= candidate.rangeFirst && i <= candidate.rangeLast
+                      ? candidate.cost
+                      : 0;
+    if (bound - own + std::max<int64_t>(0, heldTree->getMax(i, i)) +
+            candidate.cost >
+        candidate.floorIfCalled)
+      return false;
+  }
+  return true;
 }
 
 void PeakKeepingSplit::hold(int64_t first, int64_t last, int64_t bytes) {
@@ -1887,12 +1974,23 @@ void PeakKeepingSplit::decideHoistedWorkspaces() {
   // `hoist-alloc-dealloc-pairs` would hold such a workspace over its loops,
   // where the bound counts it at its call only: it leaves them only if it
   // fits there with the groups, which hold their bytes already.
+  // One that the hoisting allocates only in runs that call it may use what
+  // those runs surely hold (`floorIfCalled`); in the other runs, it holds
+  // nothing. That check scans the hull, within a budget linear in the
+  // scope's ticks.
   llvm::sort(leftOut);
+  int64_t budget = 8 * static_cast<int64_t>(numTicks) + 4096;
   for (unsigned id : leftOut) {
     if (!model[id].workspaceCall || model[id].cost >= kLargestModelled)
       continue;
     take(id);
-    if (!fitsOver(model[id].hullFirst, model[id].hullLast, model[id].cost)) {
+    bool fits =
+        fitsOver(model[id].hullFirst, model[id].hullLast, model[id].cost);
+    if (!fits && model[id].floorIfCalled > 0) {
+      budget -= model[id].hullLast - model[id].hullFirst + 1;
+      fits = budget >= 0 && fitsIfCalled(id);
+    }
+    if (!fits) {
       release(id);
       continue;
     }

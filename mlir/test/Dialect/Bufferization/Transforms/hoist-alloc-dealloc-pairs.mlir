@@ -590,13 +590,59 @@ func.func @workspace_in_branch(%n: index, %c: i1, %v: i8) {
 //  CHECK-NEXT:     linalg.fill ins(%{{.*}} : i8) outs(%[[HOISTED]] : memref<64xi8>)
 //  CHECK-NEXT:   }
 //  CHECK-NEXT:   memref.dealloc %[[HOISTED]]
-func.func @workspace_in_loop(%n: index, %v: i8) {
+func.func @workspace_in_loop(%v: i8) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
+  %c8 = arith.constant 8 : index
+  scf.for %i = %c0 to %c8 step %c1 {
     %pinned = memref.alloc() {merge_alloc.workspace} : memref<32xi8>
     linalg.fill ins(%v : i8) outs(%pinned : memref<32xi8>)
     memref.dealloc %pinned : memref<32xi8>
+    %ws = memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<64xi8>
+    linalg.fill ins(%v : i8) outs(%ws : memref<64xi8>)
+    memref.dealloc %ws : memref<64xi8>
+  }
+  return
+}
+
+// -----
+
+// Out of an scf.for that may run no iteration, a hoistable workspace takes
+// no bytes unless the loop runs, as without merge-alloc, where the callee
+// allocates it only when called: its size is chosen before the loop (with
+// the loop's comparison, unsigned for an unsigned loop), and the loop casts
+// it to its type. It keeps its alignment, and leaves no further loop.
+
+// CHECK-LABEL: func @workspace_in_loop_that_may_not_run
+//  CHECK-SAME:     (%[[N:.*]]: index, %[[M:.*]]: index, %{{.*}}: i8)
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %[[M]]
+//       CHECK:     %[[RUNS:.*]] = arith.cmpi slt, %{{.*}}, %[[N]] : index
+//   CHECK-DAG:     %[[NONE:.*]] = arith.constant 0 : index
+//   CHECK-DAG:     %[[BYTES:.*]] = arith.constant 64 : index
+//       CHECK:     %[[SIZE:.*]] = arith.select %[[RUNS]], %[[BYTES]], %[[NONE]] : index
+//       CHECK:     %[[BUFFER:.*]] = memref.alloc(%[[SIZE]]) {alignment = 32 : i64} : memref<?xi8>
+//  CHECK-NEXT:     scf.for %{{.*}} = %{{.*}} to %[[N]]
+//  CHECK-NEXT:       %[[WS:.*]] = memref.cast %[[BUFFER]] : memref<?xi8> to memref<64xi8>
+//  CHECK-NEXT:       linalg.fill ins(%{{.*}} : i8) outs(%[[WS]] : memref<64xi8>)
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.dealloc %[[BUFFER]] : memref<?xi8>
+//  CHECK-NEXT:   }
+//       CHECK:   %[[URUNS:.*]] = arith.cmpi ult, %{{.*}}, %[[N]] : index
+//       CHECK:   memref.alloc(%{{.*}}) : memref<?xi8>
+//       CHECK:   scf.for unsigned
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   return
+func.func @workspace_in_loop_that_may_not_run(%n: index, %m: index, %v: i8) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %j = %c0 to %m step %c1 {
+    scf.for %i = %c0 to %n step %c1 {
+      %ws = memref.alloc() {alignment = 32 : i64, merge_alloc.hoistable, merge_alloc.workspace} : memref<64xi8>
+      linalg.fill ins(%v : i8) outs(%ws : memref<64xi8>)
+      memref.dealloc %ws : memref<64xi8>
+    }
+  }
+  scf.for unsigned %i = %c0 to %n step %c1 {
     %ws = memref.alloc() {merge_alloc.hoistable, merge_alloc.workspace} : memref<64xi8>
     linalg.fill ins(%v : i8) outs(%ws : memref<64xi8>)
     memref.dealloc %ws : memref<64xi8>

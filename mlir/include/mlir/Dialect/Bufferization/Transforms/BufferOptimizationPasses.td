@@ -1192,7 +1192,11 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     in its branch, and in its loop unless merge-alloc also marked it
     `merge_alloc.hoistable`: held over a loop, it adds to what the rest of
     the loop allocates, where the callee held those bytes only during the
-    call, and merge-alloc marks it only where that keeps the peak.
+    call, and merge-alloc marks it only where that keeps the peak. Out of an
+    `scf.for` that may run no iteration, such a workspace is allocated
+    before the loop with a size of zero bytes unless the loop runs
+    (`memref.alloc(%size) : memref<?xi8>`, cast back to its type in the
+    loop), and leaves no further loop.
 
     Two buffers of one loop body with the same type, sizes and attributes
     need not both leave the loop: when the second is allocated after the

@@ -145,12 +145,15 @@ CAPABILITIES = [
         "title": "The no-alias function boundary ABI",
         "files": [
             r"/UnaliasFunctionResults\.cpp$",
+            r"/FreshBufferResultsToOutParams\.cpp$",
+            r"^mlir/(include/mlir|lib)/Dialect/Bufferization/Transforms/BufferABI\.(h|cpp)$",
+            r"/fresh-buffer-results-to-out-params[\w-]*\.mlir$",
             r"^mlir/(include/mlir|lib)/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.(h|cpp)$",
             r"/unalias-function-results[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/(dealloc-no-alias-results|free-call-arguments-early|free-after-releasing-calls)",
             r"^mlir/docs/FunctionBoundaryABI\.md$",
         ],
-        "passes": ["unalias-function-results"],
+        "passes": ["unalias-function-results", "fresh-buffer-results-to-out-params"],
         "notes": [
             "The attribute buffer_abi.no_alias_results would become a "
             "discardable attribute of the bufferization dialect "
@@ -163,7 +166,6 @@ CAPABILITIES = [
         "title": "Buffers freed by hand, and a re-entrant pipeline",
         "files": [
             r"/ManualDeallocation\.cpp$",
-            r"^mlir/include/mlir/Dialect/Bufferization/Transforms/BufferABI\.h$",
             r"/mark-manual-deallocations[\w-]*\.mlir$",
             r"^mlir/test/Dialect/Bufferization/Pipelines/buffer-deallocation-pipeline-twice\.mlir$",
             r"^mlir/test/Integration/.*/dealloc-manual-and-twice",

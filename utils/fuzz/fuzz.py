@@ -91,6 +91,9 @@ def all_configs():
     configs["merge-alloc"] = {"merge-alloc": "true"}
     # Stack promotion is off by default; this runs it on top of the default.
     configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
+    # Fresh results as out-params are off by default; this runs them on top
+    # of the default.
+    configs["fresh-results"] = {"fresh-results-to-out-params": "true"}
     for o in OPTIMIZATIONS:
         configs["no-" + o] = {o: "false"}
     for o in OPTIMIZATIONS:
@@ -121,6 +124,7 @@ def configs_for_seed(seed):
         "dynamic-ownership",
         "merge-alloc",
         "stack-promotion",
+        "fresh-results",
         "no-" + OPTIMIZATIONS[seed % n],
         "only-" + OPTIMIZATIONS[(seed // n) % n],
     ]

@@ -25,6 +25,7 @@
 // HELP-NEXT: --elide-copies
 // HELP-NEXT: --expand-strided-clones
 // HELP-NEXT: --free-at-last-use
+// HELP-NEXT: --fresh-results-to-out-params
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf

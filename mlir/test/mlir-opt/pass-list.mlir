@@ -29,6 +29,7 @@
 // EXTRA-NEXT: --elide-buffer-copies
 // EXTRA-NEXT: --expand-strided-clones
 // EXTRA-NEXT: --free-buffers-at-last-use
+// EXTRA-NEXT: --fresh-buffer-results-to-out-params
 // EXTRA-NEXT: --hoist-alloc-dealloc-pairs
 // EXTRA-NEXT: --lift-unstructured-control-flow
 // EXTRA-NEXT: --linalg-reuse-dying-inputs

@@ -76,6 +76,13 @@ void mlir::bufferization::buildDeallocationPipeline(
   pm.addPass(memref::createExpandReallocPass(expandOptions));
   pm.addPass(createPipelineCanonicalizerPass());
 
+  // Fresh buffers that functions return become buffers their callers
+  // allocate, which the callers plan with their own: before merge-alloc,
+  // which merges them, and before the deallocation, which frees them in the
+  // callers.
+  if (options.freshResultsToOutParams)
+    pm.addPass(createFreshBufferResultsToOutParamsPass());
+
   // Merge the temporaries while they are still plain allocations; the
   // deallocation then frees each merged buffer once. After the
   // canonicalization, so that merge-alloc plans the lifetimes of the program

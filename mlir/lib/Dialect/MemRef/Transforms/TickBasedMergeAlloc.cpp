@@ -23,11 +23,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -528,35 +528,14 @@ std::pair<FunctionOpInterface, CallOpInterface>
 CalleeWorkspaceCandidates::wrapPublicFunction(
     FunctionOpInterface func, ArrayRef<CallOpInterface> calls,
     bufferization::BufferLifetimeAnalysis *lifetimes) {
-  auto wrapper = cast<func::FuncOp>(func);
-  // The private function takes the body, the name with a suffix (made
-  // unique by the symbol table), and every attribute but the ones that only
-  // a public function needs.
-  auto impl = cast<func::FuncOp>(wrapper->cloneWithoutRegions());
-  impl.setSymName((wrapper.getSymName() + "_impl").str());
-  impl.setPrivate();
-  impl->removeAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName());
-  symbolTables.getSymbolTable(symbolTableOp)
-      .insert(impl, std::next(Block::iterator(wrapper)));
+  auto [impl, call] = bufferization::splitOffPrivateBody(
+      cast<func::FuncOp>(func), symbolTables.getSymbolTable(symbolTableOp));
   if (lifetimes)
     lifetimes->notifySymbolInserted(impl);
-  impl.getBody().takeBody(wrapper.getBody());
-
-  // The wrapper forwards its arguments and returns the results of the call.
-  Block &implEntry = impl.getBody().front();
-  Block *entry = wrapper.addEntryBlock();
-  for (auto [arg, implArg] :
-       llvm::zip_equal(entry->getArguments(), implEntry.getArguments()))
-    arg.setLoc(implArg.getLoc());
-  auto builder = OpBuilder::atBlockEnd(entry);
-  auto call = func::CallOp::create(builder, wrapper.getLoc(), impl,
-                                   entry->getArguments());
-  func::ReturnOp::create(builder, wrapper.getLoc(), call.getResults());
-
   auto implName = SymbolRefAttr::get(impl);
   for (CallOpInterface moduleCall : calls)
     moduleCall.setCalleeFromCallable(implName);
-  if (auto it = surelyHeld.find(wrapper); it != surelyHeld.end())
+  if (auto it = surelyHeld.find(func); it != surelyHeld.end())
     surelyHeld[impl] = it->second;
   return {cast<FunctionOpInterface>(impl.getOperation()),
           cast<CallOpInterface>(call.getOperation())};

@@ -128,6 +128,15 @@
 // MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
 // MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 
+// Under fresh-results-to-out-params, the callers allocate the fresh results
+// of functions right before merge-alloc, after the canonicalization.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{fresh-results-to-out-params=true merge-alloc=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FRESHSTAGES
+// FRESHSTAGES:      expand-realloc{emit-deallocs=false},
+// FRESHSTAGES-NEXT:   canonicalize{
+// FRESHSTAGES-NEXT:   fresh-buffer-results-to-out-params,
+// FRESHSTAGES-NEXT:   merge-alloc{
+
 // The workspace options reach merge-alloc.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWORKSPACE

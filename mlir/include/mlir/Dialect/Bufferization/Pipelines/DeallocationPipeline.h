@@ -42,6 +42,13 @@ struct DeallocationPipelineOptions
                      "the deallocation"),
       llvm::cl::init(false)};
 
+  PassOptions::Option<bool> freshResultsToOutParams{
+      *this, "fresh-results-to-out-params",
+      llvm::cl::desc("Let callers allocate the buffers that functions "
+                     "return when a function always returns a buffer it "
+                     "allocated first (fresh-buffer-results-to-out-params)"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> calleeWorkspace{
       *this, "callee-workspace",
       llvm::cl::desc("Under merge-alloc, plan the temporaries of each "

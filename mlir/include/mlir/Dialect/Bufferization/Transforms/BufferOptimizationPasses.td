@@ -402,6 +402,82 @@ def ExpandStridedClonesPass : Pass<"expand-strided-clones"> {
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
 }
 
+def FreshBufferResultsToOutParamsPass
+    : Pass<"fresh-buffer-results-to-out-params", "ModuleOp"> {
+  let summary = "Let callers allocate the fresh buffers that functions return";
+  let description = [{
+    Runs after bufferization and before the buffer deallocation. A memref
+    result of a function that is always a buffer the function allocates,
+    and whose allocation could as well happen right before the call, becomes
+    an argument: each call allocates the buffer right before it and passes
+    it in, and uses it in place of the result. The caller then owns a buffer
+    it allocated itself, which the rest of the pipeline can hoist out of its
+    loops, reuse and merge with its other buffers; a result stays a malloc
+    per call that no caller can plan.
+
+    A result of a function is converted when:
+
+    * the function is a `func.func` with a body of one block, private or
+      public, that no function managed by hand, with an `async` region, or
+      freeing a buffer contains;
+    * every use of its symbol is a direct `func.call` of it from such a
+      function, and there is at least one;
+    * the value the function returns there is a `memref.alloc` of a static
+      shape and the identity layout, of exactly the result's type, in the
+      entry block, returned at that position only and not aliased by
+      another result;
+    * no op before that allocation in the entry block may allocate memory
+      (no call, no op with an `Allocate` effect or unknown effects): the
+      buffer is then held from the call's start without holding it over
+      memory that the function allocates and frees before it, so the peak
+      does not change.
+
+    A public function keeps its name, signature and attributes for callers
+    outside the module: a private function named after it with the suffix
+    `_impl` takes its body and the new arguments, the module's calls call
+    it, and the public function becomes a wrapper that allocates the buffers
+    and calls it.
+
+    Example:
+
+    ```mlir
+    func.func private @scaled(%x: memref<64xf32>) -> memref<64xf32> {
+      %out = memref.alloc() : memref<64xf32>
+      linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>)
+                 outs(%out : memref<64xf32>)
+      return %out : memref<64xf32>
+    }
+    func.func @caller(%x: memref<64xf32>) -> f32 {
+      %r = func.call @scaled(%x) : (memref<64xf32>) -> memref<64xf32>
+      ...
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    func.func private @scaled(%x: memref<64xf32>, %out: memref<64xf32>) {
+      linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>)
+                 outs(%out : memref<64xf32>)
+      return
+    }
+    func.func @caller(%x: memref<64xf32>) -> f32 {
+      %r = memref.alloc() : memref<64xf32>
+      func.call @scaled(%x, %r) : (memref<64xf32>, memref<64xf32>) -> ()
+      ...
+    }
+    ```
+
+    Each converted function is reported as a `passed` optimization remark
+    of category `fresh-buffer-results-to-out-params`.
+  }];
+  let statistics = [
+    Statistic<"numResultsConverted", "num-results-converted",
+              "Number of function results that became arguments">
+  ];
+  let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
+}
+
 def UnaliasFunctionResultsPass
     : Pass<"unalias-function-results", "ModuleOp"> {
   let summary = "Make the memref results of functions distinct buffers, so "

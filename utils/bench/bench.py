@@ -14,7 +14,7 @@ prints a checksum. A program's first line says what it is:
   // bench: tensor    a tensor program: One-Shot Bufferize runs first
   // bench: memref    an already bufferized program
 
-Each program goes through four configurations:
+Each program goes through six configurations:
 
   stock        the installed mlir-opt: buffer-deallocation-pipeline
   stock-best   the installed mlir-opt: buffer-loop-hoisting and
@@ -26,6 +26,8 @@ Each program goes through four configurations:
   ours-stack   as `ours`, with
                buffer-deallocation-pipeline{stack-promotion-max-bytes=N}
                (N from --stack-promotion-max-bytes, 1024 by default)
+  ours-fresh   as `ours`, with
+               buffer-deallocation-pipeline{fresh-results-to-out-params=true}
 
 and is compiled ahead of time (mlir-translate, llc, cc) with the allocation
 tracker, then run. Recorded per program and configuration: the tracker's
@@ -81,7 +83,7 @@ BUFFERIZE = (
     "function-boundary-type-conversion=identity-layout-map}"
 )
 
-CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-stack"]
+CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-stack", "ours-fresh"]
 
 CONFIG_DOC = {
     "stock": "stock mlir-opt 22: buffer-deallocation-pipeline",
@@ -90,6 +92,7 @@ CONFIG_DOC = {
     "ours": "our buffer-deallocation-pipeline, defaults",
     "ours-merge": "ours with merge-alloc=true",
     "ours-stack": "ours with stack-promotion-max-bytes=%d",
+    "ours-fresh": "ours with fresh-results-to-out-params=true",
 }
 
 # Bytes of an element of the types the programs use, as LLVM lays out an
@@ -204,6 +207,8 @@ def stages(config, kind, stack_limit=1024):
         timed = ["buffer-deallocation-pipeline"]
     elif config == "ours-merge":
         timed = ["buffer-deallocation-pipeline{merge-alloc=true}"]
+    elif config == "ours-fresh":
+        timed = ["buffer-deallocation-pipeline{fresh-results-to-out-params=true}"]
     else:
         timed = [
             "buffer-deallocation-pipeline{stack-promotion-max-bytes=%d}" % stack_limit
@@ -612,6 +617,7 @@ COLORS = {
     "ours": "#1f77b4",
     "ours-merge": "#2ca02c",
     "ours-stack": "#ff7f0e",
+    "ours-fresh": "#9467bd",
 }
 
 

@@ -729,7 +729,7 @@ def main():
         action="append",
         dest="configs",
         choices=list(CONFIGS) + merge_configs() + ["stock:default"],
-        help="run only these configurations (repeatable); default: 5 per program, rotating",
+        help="run only these configurations (repeatable); default: 8 per program, two of them rotating",
     )
     parser.add_argument(
         "--all-configs",

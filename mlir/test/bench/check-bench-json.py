@@ -15,6 +15,7 @@ assert set(runs) == {
     "ours",
     "ours-merge",
     "ours-stack",
+    "ours-fresh",
 }, runs.keys()
 for name, run in runs.items():
     assert "error" not in run, (name, run)
@@ -39,5 +40,5 @@ assert (
 with open(sys.argv[2]) as f:
     svg = f.read()
 # One bar per configuration in each of the three panels.
-assert svg.count("<title>for-fresh-buffer,") == 15, svg
+assert svg.count("<title>for-fresh-buffer,") == 3 * len(runs), svg
 print("bench json and svg: ok")

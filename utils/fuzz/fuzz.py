@@ -594,6 +594,7 @@ def fuzz_seed(seed):
         max_stmts=args.max_stmts,
         unstructured=args.unstructured,
         kernels=args.kernels,
+        producers=args.producers,
     )
     text = prog.render(program)
     configs = args.configs or configs_for_seed(seed)
@@ -775,6 +776,14 @@ def main():
         help="share of private functions drawn as kernels without results, "
         "whose temporaries merge-alloc plans into their callers' workspaces",
     )
+    parser.add_argument(
+        "--producers",
+        type=float,
+        default=0.0,
+        help="share of the other functions drawn as producers, whose first "
+        "statement allocates the buffer they return at one position, which "
+        "fresh-results-to-out-params lets their callers allocate",
+    )
     parser.add_argument("--timeout", type=float, default=10, help="seconds per run")
     parser.add_argument("--build-dir", default=shared.DEFAULT_BUILD_DIR)
     parser.add_argument("--llvm-prefix", default=shared.DEFAULT_LLVM_PREFIX)
@@ -801,6 +810,7 @@ def main():
                     max_stmts=args.max_stmts,
                     unstructured=args.unstructured,
                     kernels=args.kernels,
+                    producers=args.producers,
                 )
             )
         )

@@ -200,6 +200,7 @@ class Generator:
         max_funcs=4,
         unstructured=UNSTRUCTURED,
         kernels=0.0,
+        producers=0.0,
     ):
         self.rng = random.Random(seed)
         self.unstructured = unstructured
@@ -211,6 +212,13 @@ class Generator:
         self.kernels = kernels
         self.kernel_rng = random.Random(seed * 7919 + 17)
         self.kernel_names = set()
+        # The share of the other functions drawn as producers, whose first
+        # statement allocates the buffer that they return at one position:
+        # fresh-buffer-results-to-out-params lets their callers allocate it.
+        # A generator of its own decides, so that the programs of
+        # producers=0 stay as they were.
+        self.producers = producers
+        self.producer_rng = random.Random(seed * 7927 + 29)
         self.seed = seed
         self.max_depth = max_depth
         self.budget = max_stmts
@@ -256,11 +264,29 @@ class Generator:
             self.budget = total if index == 0 else max(4, total // 3)
             env = {n: t for n, t in fn.params}
             self.evolved = set()
+            produced = self.draw_produced(fn, index)
+            if produced is not None:
+                env[produced[1]] = fn.results[produced[0]]
             if fn.name in self.kernel_names:
                 fn.body = self.kernel_body(env, index)
             else:
                 fn.body = self.block(env, 0, index)
+            if produced is not None:
+                position, name = produced
+                fn.body.insert(
+                    0,
+                    Stmt(
+                        "alloc",
+                        dst=name,
+                        ty=fn.results[position],
+                        val=self.producer_rng.randint(0, 9),
+                        iv=False,
+                    ),
+                )
             for ty in fn.results:
+                if produced is not None and len(fn.rets) == produced[0]:
+                    fn.rets.append(produced[1])
+                    continue
                 # Most often a buffer a loop replaced, if there is one.
                 evolved = sorted(n for n in self.evolved if env.get(n) == ty)
                 if evolved and rng.random() < 0.7:
@@ -285,6 +311,21 @@ class Generator:
                     if rng.random() < 0.5:
                         fn.body.append(Stmt("print", src=name))
         return Program(self.seed, self.funcs)
+
+    def draw_produced(self, fn, func_index):
+        """For a function drawn as a producer, the position of a result of
+        static type and the name of the buffer it returns there; else None."""
+        if (
+            func_index == 0
+            or not self.producers
+            or fn.name in self.kernel_names
+            or self.producer_rng.random() >= self.producers
+        ):
+            return None
+        positions = [i for i, ty in enumerate(fn.results) if ty.static]
+        if not positions:
+            return None
+        return self.producer_rng.choice(positions), self.new_var()
 
     def kernel_body(self, env, func_index):
         """The body of a kernel: a chain of static temporaries computed from
@@ -351,6 +392,9 @@ class Generator:
             choices += REGION_KINDS + ["for", "if", "evolve", "evolve"]
         if func_index + 1 < len(self.funcs):
             choices += ["call"] * 2
+            # Producers are there to be called.
+            if self.producers:
+                choices += ["call"] * 6
         kind = rng.choice(choices)
         if kind in ("cfloop", "cfswitch") and rng.random() >= self.unstructured:
             kind = {"cfloop": "for", "cfswitch": "switch"}[kind]

@@ -819,6 +819,18 @@ bool bufferization::isAsynchronous(Operation *op) {
   return isa<async::ExecuteOp>(op);
 }
 
+bool bufferization::freesBuffers(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    if (nested->hasAttr(BufferizationDialect::kManualDeallocation))
+      return WalkResult::interrupt();
+    auto effectOp = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effectOp && effectOp.hasEffect<MemoryEffects::Free>())
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 bufferization::FunctionsLeftAlone::FunctionsLeftAlone(Operation *root) {
   root->walk([&](Operation *op) {
     if (op->hasAttr(kManualFunctionAttrName))

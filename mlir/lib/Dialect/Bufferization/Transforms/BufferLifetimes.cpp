@@ -306,50 +306,8 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
   return isAlignedFor(freed, alloc);
 }
 
-namespace {
-/// Which ops may allocate memory while they run, other than a
-/// `memref.alloc` of a static shape directly in the block being looked at:
-/// allocations nested in regions, dynamic ones, calls whose callees may
-/// allocate (or cannot be seen), and ops whose effects are unknown. Answers
-/// about ops with regions and about functions are remembered, so that every
-/// op is looked at a bounded number of times.
-class AllocatingOps {
-public:
-  /// Answers for the ops nested in `root`. Only functions nested in `root`
-  /// are looked into: a function outside of it may be transformed
-  /// concurrently by another instance of the pass (the pass nested per
-  /// function), so a call of it may allocate.
-  explicit AllocatingOps(Operation *root) : root(root) {}
-
-  /// Returns true if `op`, or an op nested in it or called by it, may
-  /// allocate heap memory.
-  bool mayAllocate(Operation *op);
-
-private:
-  /// Returns true if `op` itself, not counting its regions or a callee, may
-  /// allocate.
-  static bool mayAllocateItself(Operation *op);
-
-  /// Returns true if `call` may allocate: its callee cannot be seen, or it
-  /// or a function it calls may allocate.
-  bool mayAllocate(CallOpInterface call);
-
-  /// Decides `mayAllocate` for `entry` and every function it reaches through
-  /// calls, over the call graph rather than by recursion, so that long call
-  /// chains need no deep stack.
-  void decideFunctions(FunctionOpInterface entry);
-
-  /// Returns the function that `call` calls if it is nested in `root` and
-  /// has a body, or null.
-  FunctionOpInterface getVisibleCallee(CallOpInterface call);
-
-  Operation *root;
-  DenseMap<Operation *, bool> known;
-  SymbolTableCollection symbolTables;
-};
-} // namespace
-
-FunctionOpInterface AllocatingOps::getVisibleCallee(CallOpInterface call) {
+FunctionOpInterface
+bufferization::AllocatingOps::getVisibleCallee(CallOpInterface call) {
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&symbolTables));
   if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
@@ -357,7 +315,7 @@ FunctionOpInterface AllocatingOps::getVisibleCallee(CallOpInterface call) {
   return callee;
 }
 
-bool AllocatingOps::mayAllocateItself(Operation *op) {
+bool bufferization::AllocatingOps::mayAllocateItself(Operation *op) {
   if (isa<memref::AllocOp, memref::ReallocOp>(op))
     return true;
   auto effectOp = dyn_cast<MemoryEffectOpInterface>(op);
@@ -371,7 +329,7 @@ bool AllocatingOps::mayAllocateItself(Operation *op) {
   });
 }
 
-bool AllocatingOps::mayAllocate(CallOpInterface call) {
+bool bufferization::AllocatingOps::mayAllocate(CallOpInterface call) {
   FunctionOpInterface callee = getVisibleCallee(call);
   if (!callee)
     return true;
@@ -380,7 +338,7 @@ bool AllocatingOps::mayAllocate(CallOpInterface call) {
   return known.lookup(callee);
 }
 
-void AllocatingOps::decideFunctions(FunctionOpInterface entry) {
+void bufferization::AllocatingOps::decideFunctions(FunctionOpInterface entry) {
   // The functions reachable from `entry` that are not decided yet, whether
   // each allocates by itself, and who calls whom among them.
   SmallVector<FunctionOpInterface> reached = {entry};
@@ -431,7 +389,7 @@ void AllocatingOps::decideFunctions(FunctionOpInterface entry) {
   }
 }
 
-bool AllocatingOps::mayAllocate(Operation *op) {
+bool bufferization::AllocatingOps::mayAllocate(Operation *op) {
   if (auto function = dyn_cast<FunctionOpInterface>(op)) {
     if (!known.count(op))
       decideFunctions(function);

@@ -19,6 +19,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
@@ -78,6 +82,47 @@ scf::WhileOp createWhileWithMoreValues(RewriterBase &rewriter,
                                        scf::WhileOp whileOp,
                                        ValueRange extraInits,
                                        TypeRange extraResultTypes);
+
+/// Which ops may allocate memory while they run, other than a
+/// `memref.alloc` of a static shape directly in the block being looked at:
+/// allocations nested in regions, dynamic ones, calls whose callees may
+/// allocate (or cannot be seen), and ops whose effects are unknown. Answers
+/// about ops with regions and about functions are remembered, so that every
+/// op is looked at a bounded number of times.
+class AllocatingOps {
+public:
+  /// Answers for the ops nested in `root`. Only functions nested in `root`
+  /// are looked into: a function outside of it may be transformed
+  /// concurrently by another instance of the pass (the pass nested per
+  /// function), so a call of it may allocate.
+  explicit AllocatingOps(Operation *root) : root(root) {}
+
+  /// Returns true if `op`, or an op nested in it or called by it, may
+  /// allocate heap memory.
+  bool mayAllocate(Operation *op);
+
+private:
+  /// Returns true if `op` itself, not counting its regions or a callee, may
+  /// allocate.
+  static bool mayAllocateItself(Operation *op);
+
+  /// Returns true if `call` may allocate: its callee cannot be seen, or it
+  /// or a function it calls may allocate.
+  bool mayAllocate(CallOpInterface call);
+
+  /// Decides `mayAllocate` for `entry` and every function it reaches through
+  /// calls, over the call graph rather than by recursion, so that long call
+  /// chains need no deep stack.
+  void decideFunctions(FunctionOpInterface entry);
+
+  /// Returns the function that `call` calls if it is nested in `root` and
+  /// has a body, or null.
+  FunctionOpInterface getVisibleCallee(CallOpInterface call);
+
+  Operation *root;
+  DenseMap<Operation *, bool> known;
+  SymbolTableCollection symbolTables;
+};
 
 } // namespace bufferization
 } // namespace mlir

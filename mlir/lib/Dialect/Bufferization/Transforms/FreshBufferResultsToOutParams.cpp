@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
@@ -37,34 +39,6 @@ namespace bufferization {
 using namespace mlir;
 using namespace mlir::bufferization;
 
-/// Returns true if `op`, or an op nested in it, may allocate memory: a call,
-/// an op with an `Allocate` effect, or an op whose effects are not known.
-static bool mayAllocate(Operation *op) {
-  WalkResult result = op->walk([](Operation *nested) {
-    if (isa<CallOpInterface>(nested))
-      return WalkResult::interrupt();
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(nested))
-      return effects.hasEffect<MemoryEffects::Allocate>()
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
-    return nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-               ? WalkResult::advance()
-               : WalkResult::interrupt();
-  });
-  return result.wasInterrupted();
-}
-
-/// Returns true if `op` frees a buffer: its buffers are managed by hand.
-static bool freesBuffers(Operation *op) {
-  return op
-      ->walk([](Operation *nested) {
-        return isa<memref::DeallocOp, bufferization::DeallocOp>(nested)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 namespace {
 /// The results of one function that become arguments.
 struct FreshResults {
@@ -82,7 +56,7 @@ class FreshResultsFinder {
 public:
   explicit FreshResultsFinder(ModuleOp module)
       : module(module), users(symbolTables, module), leftAlone(module),
-        aliases(module) {}
+        aliases(module), allocating(module) {}
 
   /// Returns the fresh results of `func` that may become arguments, if any.
   std::optional<FreshResults> find(func::FuncOp func);
@@ -106,6 +80,8 @@ private:
   SymbolUserMap users;
   FunctionsLeftAlone leftAlone;
   BufferLifetimeAnalysis aliases;
+  /// Which ops may allocate heap memory, calls included.
+  AllocatingOps allocating;
   DenseMap<Operation *, bool> managed;
 };
 } // namespace
@@ -185,7 +161,7 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
     auto alloc = dyn_cast<memref::AllocOp>(op);
     auto it = alloc ? returned.find(alloc) : returned.end();
     if (it == returned.end()) {
-      if (mayAllocate(&op))
+      if (allocating.mayAllocate(&op))
         break;
       continue;
     }

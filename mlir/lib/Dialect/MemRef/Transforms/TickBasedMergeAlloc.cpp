@@ -352,20 +352,6 @@ static bool isWorkspaceOperand(OpOperand &use,
       callee.getArgAttr(number - begin, kWorkspaceAttrName));
 }
 
-/// Returns whether `op` frees a buffer or is managed by hand: the pipeline
-/// frees no new allocation in such a function.
-static bool freesBuffers(Operation *op) {
-  WalkResult result = op->walk([](Operation *nested) {
-    if (nested->hasAttr("bufferization.manual_deallocation"))
-      return WalkResult::interrupt();
-    auto effectOp = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (effectOp && effectOp.hasEffect<MemoryEffects::Free>())
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
 /// Returns whether `value` may fold to a constant: it is defined by a
 /// constant-like op, or by a pure op all of whose operands may (looked at
 /// `depth` ops deep).
@@ -509,7 +495,7 @@ int64_t CalleeWorkspaceCandidates::getSurelyHeldBytes(CallOpInterface call) {
 bool CalleeWorkspaceCandidates::freesByHand(Operation *function) {
   auto [it, inserted] = frees.try_emplace(function, false);
   if (inserted)
-    it->second = freesBuffers(function);
+    it->second = bufferization::freesBuffers(function);
   return it->second;
 }
 

@@ -87,15 +87,20 @@ func.func @pair_caller(%x: memref<8xf32>) -> (memref<4xi32>, f32, memref<8xf32>)
 
 // The allocation of the result may not move to the start of the call: the
 // function allocates a temporary first (which it may free before the
-// result), or calls a function that may allocate.
+// result), or calls a function that may allocate (an external one). A call
+// of a function that allocates nothing, and a stack buffer, do not count.
 
 // CHECK-LABEL: func private @after_temporary
 //  CHECK-SAME: -> memref<64xf32>
 // CHECK-LABEL: func private @after_call
 //  CHECK-SAME: -> memref<64xf32>
+// CHECK-LABEL: func private @after_quiet_call
+//  CHECK-SAME: (%{{[^:]*}}: memref<64xf32>, %{{[^:]*}}: memref<64xf32>) {
 // CHECK-LABEL: func @callers
 //       CHECK:   call @after_temporary(%{{.*}}) : (memref<64xf32>) -> memref<64xf32>
 //       CHECK:   call @after_call(%{{.*}}) : (memref<64xf32>) -> memref<64xf32>
+//       CHECK:   %[[Q:.*]] = memref.alloc() : memref<64xf32>
+//       CHECK:   call @after_quiet_call(%{{.*}}, %[[Q]]) : (memref<64xf32>, memref<64xf32>) -> ()
 func.func private @after_temporary(%x: memref<64xf32>) -> memref<64xf32> {
   %t = memref.alloc() : memref<64xf32>
   memref.copy %x, %t : memref<64xf32> to memref<64xf32>
@@ -113,10 +118,27 @@ func.func private @after_call(%x: memref<64xf32>) -> memref<64xf32> {
   return %out : memref<64xf32>
 }
 
-func.func @callers(%x: memref<64xf32>) -> (memref<64xf32>, memref<64xf32>) {
+func.func private @quiet(%x: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %x[%c0] : memref<64xf32>
+  return
+}
+
+func.func private @after_quiet_call(%x: memref<64xf32>) -> memref<64xf32> {
+  %s = memref.alloca() : memref<64xf32>
+  memref.copy %x, %s : memref<64xf32> to memref<64xf32>
+  func.call @quiet(%s) : (memref<64xf32>) -> ()
+  %out = memref.alloc() : memref<64xf32>
+  memref.copy %s, %out : memref<64xf32> to memref<64xf32>
+  return %out : memref<64xf32>
+}
+
+func.func @callers(%x: memref<64xf32>) -> (memref<64xf32>, memref<64xf32>, memref<64xf32>) {
   %a = func.call @after_temporary(%x) : (memref<64xf32>) -> memref<64xf32>
   %b = func.call @after_call(%x) : (memref<64xf32>) -> memref<64xf32>
-  return %a, %b : memref<64xf32>, memref<64xf32>
+  %c = func.call @after_quiet_call(%x) : (memref<64xf32>) -> memref<64xf32>
+  return %a, %b, %c : memref<64xf32>, memref<64xf32>, memref<64xf32>
 }
 
 // -----

@@ -194,6 +194,12 @@ private:
   llvm::SmallPtrSet<Operation *, 4> functions;
 };
 
+/// Returns true if `op`, or an op nested in it, frees a buffer (has a `Free`
+/// effect) or carries `bufferization.manual_deallocation`: the pipeline
+/// frees no new allocation in such a function, whose buffers are managed by
+/// hand.
+bool freesBuffers(Operation *op);
+
 /// Returns true if `root` contains a `memref.view` whose byte shift is not
 /// known to be zero: only then may a buffer have a shifted aligned pointer.
 bool hasShiftingView(Operation *root);

@@ -426,8 +426,9 @@ def FreshBufferResultsToOutParamsPass
       shape and the identity layout, of exactly the result's type, in the
       entry block, returned at that position only and not aliased by
       another result;
-    * no op before that allocation in the entry block may allocate memory
-      (no call, no op with an `Allocate` effect or unknown effects): the
+    * no op before that allocation in the entry block may allocate heap
+      memory (no heap allocation, no call of a function that may allocate
+      or cannot be seen, no op of unknown effects): the
       buffer is then held from the call's start without holding it over
       memory that the function allocates and frees before it, so the peak
       does not change.

@@ -232,7 +232,23 @@ def LiftUnstructuredControlFlowPass
     becomes an `scf.while` that carries `%i` and `%buf`, in which an
     `scf.if` on `%lt` either allocates `%t` and continues or leaves the
     loop.
+
+    With `lift-allocating-branches`, a region of branches without a loop is
+    lifted too when an op in it, at any depth, is a `memref.alloc`: its
+    diamonds become `scf.if` and `scf.index_switch` ops, whose regions
+    `merge-alloc` plans, so that allocations in exclusive branches share
+    memory. `buffer-deallocation-pipeline` sets it under `merge-alloc`. Such a
+    region that branches with an op other than the `cf` ones is left alone,
+    and so is one inside a loop: `hoist-alloc-dealloc-pairs` would hold the
+    buffers of its lifted arms over the loop, even in iterations that take
+    no such arm.
   }];
+  let options = [
+    Option<"liftAllocatingBranches", "lift-allocating-branches", "bool",
+           /*default=*/"false",
+           "Also lift regions of branches without loops, outside of loops, "
+           "in which an op allocates with memref.alloc">,
+  ];
   let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
                            "memref::MemRefDialect", "scf::SCFDialect",
                            "ub::UBDialect"];

@@ -31,6 +31,7 @@
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --manual-deallocation
 // HELP-NEXT: --merge-alloc
+// HELP-NEXT: --merge-alloc-worst-run
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --public-function-workspace

@@ -58,9 +58,14 @@ void mlir::bufferization::buildDeallocationPipeline(
   }
 
   // Loops of blocks and multi-way branches become scf ops, which the
-  // deallocation supports; before merge-alloc, which plans per block.
-  if (options.liftUnstructuredControlFlow)
-    pm.addPass(createLiftUnstructuredControlFlowPass());
+  // deallocation supports; before merge-alloc, which plans per block, so
+  // under it branches that allocate are lifted too: exclusive regions of
+  // scf ops share memory in its plans.
+  if (options.liftUnstructuredControlFlow) {
+    LiftUnstructuredControlFlowPassOptions liftOptions;
+    liftOptions.liftAllocatingBranches = options.mergeAlloc;
+    pm.addPass(createLiftUnstructuredControlFlowPass(liftOptions));
+  }
 
   // Let elementwise ops write into inputs that die at them, before
   // merge-alloc plans the buffers that are left: merge-alloc does not know
@@ -92,6 +97,8 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.mergeAlloc) {
     memref::MergeAllocPassOptions mergeOptions;
     mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
+    if (options.mergeAllocWorstRun)
+      mergeOptions.keepPeak = memref::PeakToKeep::WorstRun;
     mergeOptions.calleeWorkspace = options.calleeWorkspace;
     mergeOptions.publicFunctionWorkspace = options.publicFunctionWorkspace;
     mergeOptions.wrapPublicFunctions = options.wrapPublicFunctions;

@@ -376,6 +376,7 @@ void MergeAllocPass::runOnOperation() {
   options.analysisOnly = analysisOnly;
   options.alignment = alignment;
   options.allowPeakIncrease = allowPeakIncrease;
+  options.keepPeak = keepPeak;
   options.plannerMode = plannerMode;
   options.assumeHoisting = assumeHoisting;
   options.calleeWorkspaces = calleeWorkspace;

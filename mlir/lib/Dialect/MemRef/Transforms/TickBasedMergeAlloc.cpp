@@ -124,6 +124,23 @@ static bool runsAtMostOneRegion(Operation *op) {
   return true;
 }
 
+/// Returns whether every run of `op` runs exactly one of its regions, each of
+/// one block: `runsAtMostOneRegion`, and control never passes `op` without
+/// entering a region, as for an `scf.if` with an `else` region.
+static bool runsExactlyOneRegion(Operation *op) {
+  if (!runsAtMostOneRegion(op))
+    return false;
+  SmallVector<RegionSuccessor> entries;
+  cast<RegionBranchOpInterface>(op).getSuccessorRegions(
+      RegionBranchPoint::parent(), entries);
+  if (entries.empty() || llvm::any_of(entries, [](const RegionSuccessor &e) {
+        return e.isParent();
+      }))
+    return false;
+  return llvm::all_of(op->getRegions(),
+                      [](Region &region) { return region.hasOneBlock(); });
+}
+
 /// Returns the result of the op around the terminator of `use` that receives
 /// the used value, if the terminator hands it to the results of an op that
 /// `runsAtMostOneRegion` and is no allocation scope (the buffer then lives on
@@ -155,9 +172,8 @@ static Value getYieldedResult(OpOperand &use) {
 
 /// Returns whether on every run of the scope, `value` is (a view of) one of
 /// the buffers that `members` allocate: one of them, a view of such a value,
-/// or the result of an op that `runsAtMostOneRegion`, runs one of its regions
-/// whenever it runs, and gets such a value from each of them (looked at
-/// `depth` ops deep).
+/// or the result of an op that `runsExactlyOneRegion` and gets such a value
+/// from each of them (looked at `depth` ops deep).
 static bool isAlwaysOneOf(Value value, const DenseSet<Operation *> &members,
                           unsigned depth = 8) {
   if (Operation *def = value.getDefiningOp(); def && members.contains(def))
@@ -168,19 +184,11 @@ static bool isAlwaysOneOf(Value value, const DenseSet<Operation *> &members,
       view && view->getNumResults() == 1)
     return isAlwaysOneOf(view.getViewSource(), members, depth - 1);
   auto result = dyn_cast<OpResult>(value);
-  if (!result || !runsAtMostOneRegion(result.getOwner()))
+  if (!result || !runsExactlyOneRegion(result.getOwner()))
     return false;
   Operation *op = result.getOwner();
   auto branch = cast<RegionBranchOpInterface>(op);
-  SmallVector<RegionSuccessor> entries;
-  branch.getSuccessorRegions(RegionBranchPoint::parent(), entries);
-  if (entries.empty() || llvm::any_of(entries, [](const RegionSuccessor &e) {
-        return e.isParent();
-      }))
-    return false;
   for (Region &region : op->getRegions()) {
-    if (!region.hasOneBlock())
-      return false;
     auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(
         region.front().getTerminator());
     if (!terminator)
@@ -1281,6 +1289,14 @@ private:
   void dropSharedHoistedSlots();
   /// Bounds what the scope holds without merging and sets up the trees.
   void buildBounds();
+  /// Returns the most that every run of the scope surely holds at once (or,
+  /// under `PeakToKeep::WorstRun`, the most that some run surely holds),
+  /// given that it surely holds `lower[t] + surelyHeld[t]` at each tick `t`
+  /// it reaches, counting in the regions of ops that `runsExactlyOneRegion`
+  /// (under `WorstRun`, that `runsAtMostOneRegion`) the candidates allocated
+  /// in them.
+  /// Fills `branchExact`.
+  int64_t getBranchFloor(ArrayRef<int64_t> lower, ArrayRef<int64_t> surelyHeld);
   /// Under a workspace, plans every buffer that may be merged into it.
   /// Returns true if it did and nothing is left to do.
   bool tryWorkspace();
@@ -1341,6 +1357,15 @@ private:
   /// (`isFreedAtEnd`).
   bool freedAtEnd = false;
   SmallVector<Candidate> model;
+  /// Where a candidate yielded by a region of ops that run at most one of
+  /// their regions, down from the scope's block, surely lives in the runs
+  /// that reach those ticks, besides its exact lifetime after the op: from
+  /// each allocation it stands for (itself or a sharer) to the end of the
+  /// allocation's block, with that allocation's bytes.
+  struct BranchSpan {
+    int64_t first, last, bytes;
+  };
+  SmallVector<SmallVector<BranchSpan, 1>> branchExact;
   /// The candidates hoisted to the scope's block (under `assumeHoisting`).
   SmallVector<bool> hoisted;
   /// The candidates and their sharers.
@@ -1594,8 +1619,7 @@ void PeakKeepingSplit::buildBounds() {
           0, workspaces->getSurelyHeldBytes(call) - candidate.cost);
     }
   }
-  for (size_t i = 0; i < numTicks; ++i)
-    floor = std::max(floor, background.lower[i] + surelyHeld[i]);
+  floor = getBranchFloor(background.lower, surelyHeld);
   // A workspace that the hoisting allocates only in runs that call it is
   // held in those runs only, in which the scope surely holds it at the call,
   // with what the callee surely holds.
@@ -1644,12 +1668,113 @@ void PeakKeepingSplit::buildBounds() {
                           << " bytes at once\n");
 }
 
+int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
+                                         ArrayRef<int64_t> surelyHeld) {
+  // A run of the scope's block runs one region of each of its ops that
+  // `runsExactlyOneRegion`, and so on down, each region's block from start to
+  // end. There it holds, on top of what the scope surely holds, every
+  // candidate allocated in that block (and not copied, which the pipeline
+  // may remove): from its allocation to its last use in the block, or to the
+  // block's end if the block yields it. A workspace holds its bytes at its
+  // call only.
+  using Held = BranchSpan;
+  DenseMap<Block *, SmallVector<Held>> heldIn;
+  bool worstRun = collector.options.keepPeak == PeakToKeep::WorstRun;
+  branchExact.assign(candidates.size(), {});
+  auto addHeld = [&](unsigned id, AllocOp alloc, int64_t lastTick) {
+    Block *block = alloc->getBlock();
+    // What it asks `malloc` for on its own; a sharer may be smaller than
+    // the offset it shares.
+    int64_t bytes = getModelledBytes(alloc.getType(), alloc);
+    if (block == scope || isWorkspaceAlloc(alloc) || bytes >= kUnbounded)
+      return;
+    for (Operation *op = block->getParentOp(); op != scopeOp;
+         op = op->getParentOp())
+      if (!runsAtMostOneRegion(op))
+        return;
+    int64_t end = collector.ticks.lookup(&block->back()).second;
+    bool yielded = collector.yieldedBuffers.contains(alloc);
+    Held held = {collector.ticks.lookup(alloc).first,
+                 yielded ? end : std::min(lastTick, end), bytes};
+    heldIn[block].push_back(held);
+    // The exact lifetime of an allocation that is not yielded is this span
+    // already (see `modelCandidate`).
+    if (yielded)
+      branchExact[id].push_back(
+          {held.first - begin, held.last - begin, held.bytes});
+  };
+  for (auto [id, allocation] : llvm::enumerate(candidates)) {
+    if (copied[id] || model[id].cost >= kLargestModelled)
+      continue;
+    addHeld(id, allocation.alloc, allocation.lastTick);
+    // A sharer other than a branch's is hoisted out of a loop.
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
+      if (collector.yieldedBuffers.contains(sharer.alloc))
+        addHeld(id, sharer.alloc, allocation.lastTick);
+  }
+
+  // The most a run of `block`, on top of `outer` bytes, surely holds at once;
+  // each tick of the scope is looked at once.
+  auto atLeast = [&](Block &block, int64_t outer, auto &self) -> int64_t {
+    // The changes of the block's own held bytes, by tick.
+    SmallVector<std::pair<int64_t, int64_t>> changes;
+    if (auto it = heldIn.find(&block); it != heldIn.end()) {
+      for (const Held &buffer : it->second) {
+        changes.push_back({buffer.first, buffer.bytes});
+        changes.push_back({buffer.last + 1, -buffer.bytes});
+      }
+      llvm::sort(changes);
+    }
+    const auto *change = changes.begin();
+    int64_t held = outer, most = 0;
+    for (Operation &op : block) {
+      auto [first, last] = collector.ticks.lookup(&op);
+      for (; change != changes.end() && change->first <= first; ++change)
+        held += change->second;
+      if (runsExactlyOneRegion(&op)) {
+        // A run takes one of the regions: every run holds at least the least
+        // of them, and some run the most.
+        int64_t least = std::numeric_limits<int64_t>::max(), costliest = 0;
+        for (Region &region : op.getRegions()) {
+          int64_t bytes = self(region.front(), held, self);
+          least = std::min(least, bytes);
+          costliest = std::max(costliest, bytes);
+        }
+        most = std::max(most, worstRun ? costliest : least);
+        continue;
+      }
+      if (worstRun && runsAtMostOneRegion(&op) &&
+          llvm::all_of(op.getRegions(), [](Region &region) {
+            return region.empty() || region.hasOneBlock();
+          })) {
+        // Some run may take none of the regions (an `scf.if` without an
+        // `else`), and some run the costliest.
+        for (Region &region : op.getRegions())
+          if (!region.empty())
+            most = std::max(most, self(region.front(), held, self));
+        most = std::max(most, held + lower[first - begin] +
+                                  surelyHeld[first - begin]);
+        continue;
+      }
+      for (int64_t tick = first; tick <= last; ++tick)
+        most = std::max(most,
+                        held + lower[tick - begin] + surelyHeld[tick - begin]);
+    }
+    return most;
+  };
+  return atLeast(*scope, 0, atLeast);
+}
+
 void PeakKeepingSplit::addCandidate(unsigned id, int64_t sign) {
   boundTree->add(model[id].rangeFirst, model[id].rangeLast,
                  sign * model[id].cost);
   if (model[id].exactFirst <= model[id].exactLast)
     heldTree->add(model[id].exactFirst, model[id].exactLast,
                   sign * model[id].cost);
+  // Where a run holds it in a branch, it holds it whenever it reaches the
+  // tick, which is what the other kind of tick asks.
+  for (const BranchSpan &span : branchExact[id])
+    heldTree->add(span.first, span.last, sign * span.bytes);
 }
 
 bool PeakKeepingSplit::fitsOver(int64_t first, int64_t last,

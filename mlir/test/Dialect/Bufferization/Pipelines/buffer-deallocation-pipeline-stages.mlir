@@ -6,7 +6,7 @@
 // RUN: mlir-opt %s --buffer-deallocation-pipeline --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STAGES
 // STAGES:      builtin.module(
-// STAGES-NEXT:   lift-unstructured-control-flow,
+// STAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
@@ -37,7 +37,7 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MANUALSTAGES
 // MANUALSTAGES:      builtin.module(
 // MANUALSTAGES-NEXT:   mark-manual-deallocations{private-function-dynamic-ownership=false},
-// MANUALSTAGES-NEXT:   lift-unstructured-control-flow,
+// MANUALSTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // MANUALSTAGES:        prepare-buffer-deallocation,
 // MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   canonicalize{
@@ -94,7 +94,7 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
 // NODYING:      builtin.module(
-// NODYING-NEXT:   lift-unstructured-control-flow,
+// NODYING-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // NODYING-NEXT:   expand-realloc
 // NODYING-NOT:    linalg-reuse-dying-inputs
 
@@ -117,15 +117,16 @@
 // temporaries are still plain allocations, after the elementwise ops have
 // taken over their dying inputs, which merge-alloc would hold together, and
 // after the first canonicalization, so that it plans the program the later
-// stages see (no loop that never runs, no branch on a constant).
+// stages see (no loop that never runs, no branch on a constant). Branches
+// that allocate are lifted to scf ops first, so that it plans them.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
-// MERGESTAGES-NEXT:   lift-unstructured-control-flow,
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=true},
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
 // MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 
 // Under fresh-results-to-out-params, the callers allocate the fresh results
@@ -147,6 +148,10 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true wrap-public-functions=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWRAP
 // NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false wrap-public-functions=false},
+// merge-alloc-worst-run reaches merge-alloc as keep-peak.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true merge-alloc-worst-run=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=WORSTPEAK
+// WORSTPEAK: merge-alloc{{.*}} keep-peak=worst-run {{.*}}},
 // merge-alloc plans with the hoisting only when the pipeline hoists.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true hoist-alloc-dealloc-pairs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGENOHOIST

@@ -32,7 +32,8 @@ struct DeallocationPipelineOptions
       *this, "lift-unstructured-control-flow",
       llvm::cl::desc("Lift regions with loops of blocks or multi-way "
                      "branches, which the ownership-based deallocation "
-                     "rejects, to scf ops first"),
+                     "rejects, to scf ops first; under merge-alloc, also "
+                     "regions of branches that allocate"),
       llvm::cl::init(true)};
 
   PassOptions::Option<bool> mergeAlloc{
@@ -47,6 +48,15 @@ struct DeallocationPipelineOptions
       llvm::cl::desc("Let callers allocate the buffers that functions "
                      "return when a function always returns a buffer it "
                      "allocated first (fresh-buffer-results-to-out-params)"),
+      llvm::cl::init(false)};
+
+  PassOptions::Option<bool> mergeAllocWorstRun{
+      *this, "merge-alloc-worst-run",
+      llvm::cl::desc("Under merge-alloc, keep the peak of the costliest runs "
+                     "of each scope instead of that of every run "
+                     "(merge-alloc{keep-peak=worst-run}): buffers of "
+                     "exclusive branches of unequal cost may then share "
+                     "one merged buffer"),
       llvm::cl::init(false)};
 
   PassOptions::Option<bool> calleeWorkspace{

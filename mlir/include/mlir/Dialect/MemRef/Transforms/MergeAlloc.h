@@ -127,6 +127,8 @@ struct MergeAllocationOptions {
   /// Merge buffers even where the merged allocation raises the most bytes the
   /// scope holds at once (the tick-based collector's peak check).
   bool allowPeakIncrease = false;
+  /// Which peak the peak check keeps.
+  PeakToKeep keepPeak = PeakToKeep::EveryRun;
   /// How the tick-based planner places the buffers.
   MemoryPlannerMode plannerMode = MemoryPlannerMode::CostModel;
   /// Plan with the lifetimes `hoist-alloc-dealloc-pairs` gives the buffers

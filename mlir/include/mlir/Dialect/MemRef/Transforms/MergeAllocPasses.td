@@ -63,6 +63,19 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
     buffers it replaces. A buffer that fits no group of two or more is left
     alone.
 
+    Which peak merging keeps is `keep-peak`. By default (`every-run`), the
+    merged buffers may hold more than the buffers they replace only up to
+    what every run of the scope surely holds at once at some point: the
+    buffers of its block, and, in each op that runs exactly one of its
+    single-block regions (`scf.if` with an `else`, `scf.index_switch`), the
+    least over the regions of what a run of each holds, buffers allocated in
+    it included. No run of the scope then holds more than without merging.
+    With `worst-run`, it is up to the most over those regions instead: a run
+    that takes a cheaper branch may hold more than without merging, but never
+    more than the most that a run taking the costliest branches holds
+    without merging. That lets buffers of exclusive branches of unequal cost
+    share one merged buffer with the rest of the scope.
+
     Offsets are aligned as the buffers' element types and `alignment`
     attributes need (at least `alignment`, if set), and the merged allocation
     carries an `alignment` attribute only if a buffer has one, an element
@@ -178,6 +191,16 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
            /*default=*/"false",
            "Merge the buffers of a scope even where the merged allocation "
            "makes the scope hold more bytes at once than without merging">,
+    Option<"keepPeak", "keep-peak", "::mlir::memref::PeakToKeep",
+           /*default=*/"::mlir::memref::PeakToKeep::EveryRun",
+           "Which peak merging keeps",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::memref::PeakToKeep::EveryRun, "every-run",
+                        "No run of a scope holds more at once than "
+                        "without merging"),
+             clEnumValN(::mlir::memref::PeakToKeep::WorstRun, "worst-run",
+                        "No run of a scope holds more at once than the "
+                        "costliest branches of it hold without merging"))}]>,
     Option<"plannerMode", "planner", "::mlir::memref::MemoryPlannerMode",
            /*default=*/"::mlir::memref::MemoryPlannerMode::CostModel",
            "How the planner places the buffers",

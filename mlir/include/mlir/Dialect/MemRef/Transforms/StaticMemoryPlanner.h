@@ -61,6 +61,17 @@ enum class MemoryPlannerMode {
   Smallest,
 };
 
+/// Which peak the plans of a scope keep: how much more than the buffers they
+/// replace the merged buffers may hold at once.
+enum class PeakToKeep {
+  /// That of every run of the scope: in an op that runs one of its regions,
+  /// the scope surely holds what the cheapest region holds.
+  EveryRun,
+  /// That of the costliest runs of the scope: in an op that runs one of its
+  /// regions, the scope may hold what the costliest region holds.
+  WorstRun,
+};
+
 /// Returns the option spelling of `mode` (`cost-model`, `size-first`,
 /// `greedy-by-size`, `smallest`).
 StringRef stringifyMemoryPlannerMode(MemoryPlannerMode mode);

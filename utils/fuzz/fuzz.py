@@ -89,6 +89,8 @@ def all_configs():
     configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
     # merge-alloc is off by default; this runs it on top of the default.
     configs["merge-alloc"] = {"merge-alloc": "true"}
+    # merge-alloc keeping the peak of the costliest runs only: no peak check.
+    configs["merge-worst"] = {"merge-alloc": "true", "merge-alloc-worst-run": "true"}
     # Stack promotion is off by default; this runs it on top of the default.
     configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
     # Fresh results as out-params are off by default; this runs them on top
@@ -140,19 +142,21 @@ def merge_configs():
     return [
         MERGE_PREFIX + c
         for c in CONFIGS
-        if CONFIGS[c] is not None and c != "merge-alloc"
+        if CONFIGS[c] is not None and c not in ("merge-alloc", "merge-worst")
     ]
 
 
 def configs_with_merge_alloc(seed):
     """The configurations of a program under --merge-alloc: the default
     pipeline as the baseline of the peak check, the default with merge-alloc,
-    and one more of the configurations of `configs_for_seed` with
-    merge-alloc, rotating with the seed."""
+    merge-alloc keeping the peak of the costliest runs (`merge-worst`), and
+    one more of the configurations of `configs_for_seed` with merge-alloc,
+    rotating with the seed."""
     others = [c for c in configs_for_seed(seed) if c not in ("default", "merge-alloc")]
     return [
         "default",
         MERGE_PREFIX + "default",
+        "merge-worst",
         MERGE_PREFIX + others[seed % len(others)],
     ]
 

@@ -1245,6 +1245,11 @@ namespace {
 /// named steps: model the lifetimes the rest of the pipeline gives the
 /// buffers, bound what the scope holds without merging, then sweep the
 /// buffers in the order of their first access into groups.
+/// Why `dropConditionalBuffers` leaves a buffer apart.
+static constexpr StringLiteral kConditionalReason =
+    "held on some runs only, which the peak check counts apart so that the "
+    "other buffers may merge";
+
 class PeakKeepingSplit {
 public:
   PeakKeepingSplit(TickCollector &collector, const TickLifetimeTrace &trace,
@@ -1295,8 +1300,14 @@ private:
   /// it reaches, counting in the regions of ops that `runsExactlyOneRegion`
   /// (under `WorstRun`, that `runsAtMostOneRegion`) the candidates allocated
   /// in them.
-  /// Fills `branchExact`.
+  /// Fills `branchExact`, `inBranches` and `regionFloor`.
   int64_t getBranchFloor(ArrayRef<int64_t> lower, ArrayRef<int64_t> surelyHeld);
+  /// Takes out of `held` (the candidates' bytes per tick) the candidates
+  /// that branches yield on some runs only where every run that holds them
+  /// holds at least `floor` more than they do, and marks them
+  /// `conditional`.
+  void dropConditionalBuffers(MutableArrayRef<int64_t> held,
+                              ArrayRef<int64_t> unknown);
   /// Under a workspace, plans every buffer that may be merged into it.
   /// Returns true if it did and nothing is left to do.
   bool tryWorkspace();
@@ -1366,6 +1377,15 @@ private:
     int64_t first, last, bytes;
   };
   SmallVector<SmallVector<BranchSpan, 1>> branchExact;
+  /// Whether every allocation a candidate stands for is in a region of ops
+  /// that run at most one of their regions, down from the scope's block.
+  SmallVector<bool> inBranches;
+  /// For each block of such regions, the most a run of it surely holds at
+  /// once (with what the scope holds around it).
+  DenseMap<Block *, int64_t> regionFloor;
+  /// The candidates `dropConditionalBuffers` took out of the bound, which
+  /// are not merged.
+  SmallVector<bool> conditional;
   /// The candidates hoisted to the scope's block (under `assumeHoisting`).
   SmallVector<bool> hoisted;
   /// The candidates and their sharers.
@@ -1380,7 +1400,7 @@ private:
   SmallVector<int64_t> noMergeBound;
   /// The candidates in the order of their first access.
   SmallVector<unsigned> order;
-  SmallVector<unsigned> leftOut, copiedOut;
+  SmallVector<unsigned> leftOut, copiedOut, conditionalOut;
   /// Each group with the IR position of its first buffer.
   SmallVector<std::pair<unsigned, std::unique_ptr<TickLifetimeTrace>>> groups;
 };
@@ -1650,6 +1670,7 @@ void PeakKeepingSplit::buildBounds() {
   // the buffers they replace surely hold there (`elsewhere` tracks the
   // merged buffers minus those). A tick of one kind is far below zero in the
   // other's tree.
+  dropConditionalBuffers(held, background.unknown);
   constexpr int64_t kOtherKind = -(int64_t(1) << 61);
   SmallVector<int64_t> belowFloor(numTicks), elsewhere(numTicks);
   noMergeBound.assign(numTicks, kUnbounded);
@@ -1681,17 +1702,19 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
   DenseMap<Block *, SmallVector<Held>> heldIn;
   bool worstRun = collector.options.keepPeak == PeakToKeep::WorstRun;
   branchExact.assign(candidates.size(), {});
+  inBranches.assign(candidates.size(), false);
+  regionFloor.clear();
   auto addHeld = [&](unsigned id, AllocOp alloc, int64_t lastTick) {
     Block *block = alloc->getBlock();
     // What it asks `malloc` for on its own; a sharer may be smaller than
     // the offset it shares.
     int64_t bytes = getModelledBytes(alloc.getType(), alloc);
     if (block == scope || isWorkspaceAlloc(alloc) || bytes >= kUnbounded)
-      return;
+      return false;
     for (Operation *op = block->getParentOp(); op != scopeOp;
          op = op->getParentOp())
       if (!runsAtMostOneRegion(op))
-        return;
+        return false;
     int64_t end = collector.ticks.lookup(&block->back()).second;
     bool yielded = collector.yieldedBuffers.contains(alloc);
     Held held = {collector.ticks.lookup(alloc).first,
@@ -1702,15 +1725,17 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
     if (yielded)
       branchExact[id].push_back(
           {held.first - begin, held.last - begin, held.bytes});
+    return true;
   };
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
     if (copied[id] || model[id].cost >= kLargestModelled)
       continue;
-    addHeld(id, allocation.alloc, allocation.lastTick);
+    bool all = addHeld(id, allocation.alloc, allocation.lastTick);
     // A sharer other than a branch's is hoisted out of a loop.
     for (const TickAllocation::Sharer &sharer : allocation.sharers)
-      if (collector.yieldedBuffers.contains(sharer.alloc))
-        addHeld(id, sharer.alloc, allocation.lastTick);
+      all &= collector.yieldedBuffers.contains(sharer.alloc) &&
+             addHeld(id, sharer.alloc, allocation.lastTick);
+    inBranches[id] = all;
   }
 
   // The most a run of `block`, on top of `outer` bytes, surely holds at once;
@@ -1760,9 +1785,90 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
         most = std::max(most,
                         held + lower[tick - begin] + surelyHeld[tick - begin]);
     }
+    regionFloor[&block] = most;
     return most;
   };
   return atLeast(*scope, 0, atLeast);
+}
+
+void PeakKeepingSplit::dropConditionalBuffers(MutableArrayRef<int64_t> held,
+                                              ArrayRef<int64_t> unknown) {
+  conditional.assign(candidates.size(), false);
+  // A buffer that the branches of an op yield on some runs only (not
+  // `isAlwaysOneOf`) counts in the bound wherever it may live, also on the
+  // runs that never allocate it; the floor, which every run reaches, cannot
+  // pay for it there. But a run that holds it took one of its branches and
+  // reaches what that branch holds at once (`regionFloor`). Where the
+  // buffers of this kind that may live at a tick cost `sum` and each of them
+  // is held only by runs that reach at least `floor + sum`, a run that holds
+  // some of them holds at most `sum` more than the bound without them, and
+  // reaches that much more than `floor`: checked against `floor` without
+  // them, merged buffers raise the peak of no run. Such buffers then stay
+  // apart, so that the trees never take them out. Only buffers that live on
+  // after the op are taken: a temporary of a branch, which might merge with
+  // the other temporaries of its branch, is not. Under `WorstRun`, the
+  // floor is the most of any run and pays for them already; a workspace
+  // held only in runs that call it is checked against what those runs hold,
+  // with the bound as it is.
+  if (collector.options.keepPeak == PeakToKeep::WorstRun ||
+      llvm::any_of(model,
+                   [](const Candidate &c) { return c.floorIfCalled > 0; }))
+    return;
+  // Where each such buffer starts or stops counting, in tick order.
+  SmallVector<std::pair<int64_t, int>> changes;
+  SmallVector<int64_t> reached(candidates.size(), 0);
+  for (auto [id, allocation] : llvm::enumerate(candidates)) {
+    const Candidate &candidate = model[id];
+    Operation *alloc = allocation.alloc;
+    if (!inBranches[id] || copied[id] || hoisted[id] ||
+        candidate.inScopeBlock || candidate.workspaceCall ||
+        candidate.cost >= kLargestModelled ||
+        !collector.yieldedBuffers.contains(alloc))
+      continue;
+    int64_t least = regionFloor.lookup(alloc->getBlock());
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
+      least = std::min(least, regionFloor.lookup(sharer.alloc->getBlock()));
+    reached[id] = least;
+    int signedId = static_cast<int>(id) + 1;
+    changes.push_back({candidate.rangeFirst, signedId});
+    changes.push_back({candidate.rangeLast + 1, -signedId});
+  }
+  if (changes.empty())
+    return;
+  llvm::sort(changes);
+  // The bytes of the buffers that may live at the tick, and the least that
+  // the runs that hold one of them reach.
+  std::multiset<int64_t> reachedAlive;
+  int64_t sum = 0;
+  // How many ticks before each one the buffers were taken out at.
+  SmallVector<int64_t> dropped(numTicks + 1, 0);
+  const auto *change = changes.begin();
+  for (size_t tick = 0; tick < numTicks; ++tick) {
+    for (;
+         change != changes.end() && change->first <= static_cast<int64_t>(tick);
+         ++change) {
+      unsigned id = std::abs(change->second) - 1;
+      if (change->second < 0) {
+        sum -= model[id].cost;
+        reachedAlive.erase(reachedAlive.find(reached[id]));
+      } else {
+        sum += model[id].cost;
+        reachedAlive.insert(reached[id]);
+      }
+    }
+    bool drop =
+        sum > 0 && !unknown[tick] && floor + sum <= *reachedAlive.begin();
+    if (drop)
+      held[tick] -= sum;
+    dropped[tick + 1] = dropped[tick] + (drop ? 1 : 0);
+  }
+  for (auto [tick, signedId] : changes) {
+    if (signedId < 0)
+      continue;
+    const Candidate &candidate = model[signedId - 1];
+    conditional[signedId - 1] =
+        dropped[candidate.rangeLast + 1] > dropped[candidate.rangeFirst];
+  }
 }
 
 void PeakKeepingSplit::addCandidate(unsigned id, int64_t sign) {
@@ -1920,7 +2026,7 @@ bool PeakKeepingSplit::tryWorkspace() {
   // the callers hold it over every tick of the function.
   SmallVector<unsigned> workspaceMembers;
   for (unsigned id : order)
-    if (!copied[id] && model[id].cost < kLargestModelled)
+    if (!copied[id] && !conditional[id] && model[id].cost < kLargestModelled)
       workspaceMembers.push_back(id);
   if (workspaceMembers.empty())
     return false;
@@ -1951,6 +2057,11 @@ bool PeakKeepingSplit::tryWorkspace() {
       copiedIds.push_back(id);
   skipAll(copiedIds, "copied from or into, so the pipeline may remove "
                      "it; merged, it could raise the peak");
+  SmallVector<unsigned> conditionalIds;
+  for (unsigned id = 0; id < candidates.size(); ++id)
+    if (conditional[id])
+      conditionalIds.push_back(id);
+  skipAll(conditionalIds, kConditionalReason);
   result.scopeTraces.push_back(std::move(workspace));
   return true;
 }
@@ -1960,9 +2071,12 @@ void PeakKeepingSplit::sweep() {
   // ones start: the ticks before the earliest of them are final for the
   // open group, since no buffer that could still join it lives there.
   llvm::erase_if(order, [&](unsigned id) {
-    if (!copied[id])
+    if (copied[id])
+      copiedOut.push_back(id);
+    else if (conditional[id])
+      conditionalOut.push_back(id);
+    else
       return false;
-    copiedOut.push_back(id);
     return true;
   });
   std::deque<unsigned> queue(order.begin(), order.end());
@@ -2053,6 +2167,8 @@ void PeakKeepingSplit::report() {
   llvm::sort(copiedOut);
   skipAll(copiedOut, "copied from or into, so the pipeline may remove it; "
                      "merged, it could raise the peak");
+  llvm::sort(conditionalOut);
+  skipAll(conditionalOut, kConditionalReason);
   // Report the groups in IR order of their first buffer.
   llvm::sort(groups,
              [](const auto &a, const auto &b) { return a.first < b.first; });

@@ -9,7 +9,8 @@
 // `BufferViewFlowAnalysis` knows nothing about callees, so it takes each
 // memref result of a call for a possible alias of each operand. Under the
 // no-alias function boundary ABI, a result is a fresh buffer instead; the
-// model below tells the analysis so for the calls marked as following it.
+// model below tells the analysis so for the calls marked as following it,
+// and that no result is the workspace merge-alloc passes to a callee.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +32,21 @@ struct CallOpViewFlowModel
                        RegisterDependenciesFn registerDependenciesFn) const {
     if (op->hasAttr(func::kNoAliasResultsAttrName))
       return;
-    // The analysis' default for calls: any operand may flow to any result.
-    for (Value operand : op->getOperands())
+    // The analysis' default for calls, any operand may flow to any result,
+    // but for the callee's workspace.
+    auto call = cast<func::CallOp>(op);
+    std::optional<unsigned> workspace;
+    if (auto index =
+            op->getAttrOfType<IntegerAttr>(func::kWorkspaceOperandAttrName);
+        index && index.getValue().ult(call.getArgOperands().size()))
+      workspace = call.getArgOperands().getBeginOperandIndex() +
+                  index.getValue().getZExtValue();
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (operand.getOperandNumber() == workspace)
+        continue;
       for (Value result : op->getResults())
-        registerDependenciesFn(operand, result);
+        registerDependenciesFn(operand.get(), result);
+    }
   }
 
   bool mayBeTerminalBuffer(Operation *op, Value value) const {

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -2529,6 +2530,12 @@ static LogicalResult addWorkspace(Operation *root, Block *scope,
     // The mark keeps the rest of the pipeline from hoisting the allocation
     // out of a branch, where it would be held on paths without the call.
     buffer->setAttr(kWorkspaceAttrName, builder.getUnitAttr());
+    // No result of the call aliases its workspace, which the view flow of
+    // the deallocation learns from the mark (a view of a merged buffer at a
+    // byte shift that a result might alias would keep the caller's frees
+    // from comparing the two at run time; fuzz seed 30679).
+    call->setAttr(func::kWorkspaceOperandAttrName,
+                  builder.getI64IntegerAttr(call.getArgOperands().size()));
     call.getArgOperandsMutable().append(buffer.getResult());
   }
   return success();

@@ -27,10 +27,12 @@
 //       CHECK: linalg.add ins(%[[C]], %[[X]] : {{.*}}) outs(%[[OUT]] : memref<512xf32>)
 //   CHECK-NOT: memref.alloc
 //       CHECK: return
+// The call names the operand that is its callee's workspace, which no
+// result of the call aliases.
 // CHECK-LABEL: func @caller
 //       CHECK: scf.for
 //  CHECK-NEXT: %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<4096xi8>
-//  CHECK-NEXT: call @kernel(%{{.*}}, %{{.*}}, %[[W]]) : (memref<512xf32>, memref<512xf32>, memref<4096xi8>) -> ()
+//  CHECK-NEXT: call @kernel(%{{.*}}, %{{.*}}, %[[W]]) {merge_alloc.workspace_operand = 2 : i64} : (memref<512xf32>, memref<512xf32>, memref<4096xi8>) -> ()
 // OFF-LABEL: func private @kernel
 //  OFF-SAME: (%{{.*}}: memref<512xf32>, %{{.*}}: memref<512xf32>)
 //       OFF: memref.alloc() : memref<4096xi8>
@@ -113,7 +115,7 @@ func.func @outer(%x: memref<256xf32>) {
 // CHECK-LABEL: func @public_kernel
 //  CHECK-SAME: (%[[X:[^:]*]]: memref<64xf32> {test.arg}) attributes {llvm.emit_c_interface} {
 //  CHECK-NEXT:   %[[WS:.*]] = memref.alloc() {merge_alloc.workspace} : memref<256xi8>
-//  CHECK-NEXT:   call @public_kernel_impl(%[[X]], %[[WS]]) : (memref<64xf32>, memref<256xi8>) -> ()
+//  CHECK-NEXT:   call @public_kernel_impl(%[[X]], %[[WS]]) {merge_alloc.workspace_operand = 1 : i64} : (memref<64xf32>, memref<256xi8>) -> ()
 //  CHECK-NEXT:   return
 //  CHECK-NEXT: }
 //       CHECK: func private @public_kernel_impl

@@ -24,10 +24,18 @@ namespace func {
 constexpr llvm::StringLiteral kNoAliasResultsAttrName =
     "buffer_abi.no_alias_results";
 
+/// The integer attribute of a `func.call` that passes its callee's workspace
+/// (merge-alloc's `callee-workspace`) as the argument operand of that index.
+/// The callee holds its temporaries in views of the workspace that never
+/// outlive the call, so no result of the call aliases that operand.
+constexpr llvm::StringLiteral kWorkspaceOperandAttrName =
+    "merge_alloc.workspace_operand";
+
 /// Registers the `BufferViewFlowOpInterface` external model of `func.call`.
 /// A call marked with `kNoAliasResultsAttrName` returns fresh buffers: its
 /// results depend on none of its operands. Any other call keeps the analysis'
-/// conservative default: each memref result may alias each operand.
+/// conservative default, each memref result may alias each operand, but the
+/// workspace operand that `kWorkspaceOperandAttrName` names.
 void registerBufferViewFlowOpInterfaceExternalModels(DialectRegistry &registry);
 } // namespace func
 } // namespace mlir

@@ -265,8 +265,8 @@ namespace {
 class AllocDeallocHoister {
 public:
   AllocDeallocHoister(RewriterBase &rewriter, Operation *root)
-      : rewriter(rewriter), analysis(root), partners(analysis),
-        slots(analysis) {}
+      : rewriter(rewriter), analysis(root), partners(analysis), slots(analysis),
+        allocating(root) {}
 
   /// Hoists `alloc` out of as many regions as it can leave, unless it was
   /// erased for sharing the buffer of another allocation.
@@ -302,6 +302,13 @@ private:
   Step hoistGuarded(memref::AllocOp alloc, memref::DeallocOp dealloc,
                     scf::ForOp loop);
 
+  /// Returns true if no op of the block of `alloc` before it may free a
+  /// buffer and no op after `dealloc` may allocate one, looking at no more
+  /// than `kMaxWindowOps` ops on either side. The block holds no more before
+  /// `alloc` than at it, and no more after `dealloc` than right before it:
+  /// held over the whole block, the buffer raises no peak of it.
+  bool keepsPeakOverBlock(memref::AllocOp alloc, memref::DeallocOp dealloc);
+
   /// Replaces `taken`, which `dealloc` frees, with `buffer`, which is freed
   /// elsewhere.
   void share(memref::AllocOp taken, memref::DeallocOp dealloc,
@@ -311,6 +318,7 @@ private:
   BufferLifetimeAnalysis analysis;
   BranchPartners partners;
   HoistedSlots slots;
+  AllocatingOps allocating;
   /// Allocations erased because they share the buffer of another one.
   llvm::SmallPtrSet<Operation *, 8> erased;
   unsigned numHoisted = 0;
@@ -324,6 +332,24 @@ void AllocDeallocHoister::share(memref::AllocOp taken,
   analysis.notifyReplaced(taken.getResult(), buffer.getResult());
   rewriter.replaceOp(taken, buffer.getResult());
   erased.insert(taken);
+}
+
+bool AllocDeallocHoister::keepsPeakOverBlock(memref::AllocOp alloc,
+                                             memref::DeallocOp dealloc) {
+  constexpr unsigned kMaxWindowOps = 64;
+  Block *block = alloc->getBlock();
+  if (dealloc->getBlock() != block)
+    return false;
+  unsigned seen = 0;
+  for (Operation &op : llvm::make_range(block->begin(), alloc->getIterator()))
+    if (++seen > kMaxWindowOps || freesBuffers(&op))
+      return false;
+  seen = 0;
+  for (Operation &op :
+       llvm::make_range(std::next(dealloc->getIterator()), block->end()))
+    if (++seen > kMaxWindowOps || allocating.mayAllocate(&op))
+      return false;
+  return true;
 }
 
 AllocDeallocHoister::Step
@@ -351,6 +377,13 @@ AllocDeallocHoister::hoistOutOfBranch(memref::AllocOp alloc,
         return enclosingLoop.isDefinedOutsideOfLoop(v);
       });
   if (!partner.first && !leavesLoopNext)
+    return Step::Stopped;
+  // Shared with the other branch but leaving no loop, the buffer saves no
+  // allocation: it moves only if held over both branches it raises neither
+  // one's peak (fuzz seed 30675: a buffer held over a loop of the branch
+  // that allocates, 216 bytes at once instead of 184).
+  if (!leavesLoopNext && (!keepsPeakOverBlock(alloc, dealloc) ||
+                          !keepsPeakOverBlock(partner.first, partner.second)))
     return Step::Stopped;
   rewriter.moveOpBefore(alloc, branchOp);
   rewriter.moveOpAfter(dealloc, branchOp);

@@ -1280,7 +1280,10 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     when the other branch of an `scf.if` allocates a buffer of the same type
     and sizes, which then shares the hoisted buffer (one allocation either
     way), or when the op is in the body of a sequential loop that the buffer
-    can leave next. An allocation marked `merge_alloc.workspace`, which
+    can leave next. In the first case, which saves no allocation, the buffer
+    moves only if held over the whole op it raises no branch's peak: no op
+    before either allocation in its branch may free a buffer, and no op after
+    either deallocation may allocate one (among the 64 ops on each side). An allocation marked `merge_alloc.workspace`, which
     merge-alloc made for a callee's workspace right before the call, stays
     in its branch, and in its loop unless merge-alloc also marked it
     `merge_alloc.hoistable`: held over a loop, it adds to what the rest of

@@ -89,8 +89,13 @@ def all_configs():
     configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
     # merge-alloc is off by default; this runs it on top of the default.
     configs["merge-alloc"] = {"merge-alloc": "true"}
-    # merge-alloc keeping the peak of the costliest runs only: no peak check.
-    configs["merge-worst"] = {"merge-alloc": "true", "merge-alloc-worst-run": "true"}
+    # merge-alloc keeping the peak of the costliest runs only, on branches
+    # lifted to scf: no peak check.
+    configs["merge-worst"] = {
+        "merge-alloc": "true",
+        "merge-alloc-worst-run": "true",
+        "lift-allocating-branches": "true",
+    }
     # Stack promotion is off by default; this runs it on top of the default.
     configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
     # Fresh results as out-params are off by default; this runs them on top

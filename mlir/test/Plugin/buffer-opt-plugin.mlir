@@ -27,6 +27,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --fresh-results-to-out-params
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-allocating-branches
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --manual-deallocation

@@ -58,12 +58,12 @@ void mlir::bufferization::buildDeallocationPipeline(
   }
 
   // Loops of blocks and multi-way branches become scf ops, which the
-  // deallocation supports; before merge-alloc, which plans per block, so
-  // under it branches that allocate are lifted too: exclusive regions of
-  // scf ops share memory in its plans.
+  // deallocation supports; before merge-alloc, which plans per block. On
+  // request, branches that allocate are lifted too, so that merge-alloc
+  // plans their buffers.
   if (options.liftUnstructuredControlFlow) {
     LiftUnstructuredControlFlowPassOptions liftOptions;
-    liftOptions.liftAllocatingBranches = options.mergeAlloc;
+    liftOptions.liftAllocatingBranches = options.liftAllocatingBranches;
     pm.addPass(createLiftUnstructuredControlFlowPass(liftOptions));
   }
 

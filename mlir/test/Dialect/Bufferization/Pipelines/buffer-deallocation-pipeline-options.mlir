@@ -14,6 +14,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --fresh-results-to-out-params
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-allocating-branches
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --manual-deallocation
@@ -38,6 +39,7 @@
 // HELP-NEXT: --free-at-last-use
 // HELP-NEXT: --fresh-results-to-out-params
 // HELP-NEXT: --hoist-alloc-dealloc-pairs
+// HELP-NEXT: --lift-allocating-branches
 // HELP-NEXT: --lift-unstructured-control-flow
 // HELP-NEXT: --lower-deallocations-to-scf
 // HELP-NEXT: --manual-deallocation

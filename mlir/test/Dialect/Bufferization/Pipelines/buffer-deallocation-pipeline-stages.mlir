@@ -117,12 +117,11 @@
 // temporaries are still plain allocations, after the elementwise ops have
 // taken over their dying inputs, which merge-alloc would hold together, and
 // after the first canonicalization, so that it plans the program the later
-// stages see (no loop that never runs, no branch on a constant). Branches
-// that allocate are lifted to scf ops first, so that it plans them.
+// stages see (no loop that never runs, no branch on a constant).
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
-// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=true},
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
@@ -148,6 +147,10 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true wrap-public-functions=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWRAP
 // NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false wrap-public-functions=false},
+// lift-allocating-branches reaches the lifting.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTBRANCHES
+// LIFTBRANCHES: lift-unstructured-control-flow{lift-allocating-branches=true},
 // merge-alloc-worst-run reaches merge-alloc as keep-peak.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true merge-alloc-worst-run=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=WORSTPEAK

@@ -32,9 +32,17 @@ struct DeallocationPipelineOptions
       *this, "lift-unstructured-control-flow",
       llvm::cl::desc("Lift regions with loops of blocks or multi-way "
                      "branches, which the ownership-based deallocation "
-                     "rejects, to scf ops first; under merge-alloc, also "
-                     "regions of branches that allocate"),
+                     "rejects, to scf ops first"),
       llvm::cl::init(true)};
+
+  PassOptions::Option<bool> liftAllocatingBranches{
+      *this, "lift-allocating-branches",
+      llvm::cl::desc("Also lift regions of cf branches that allocate and "
+                     "are in no loop, so that merge-alloc plans the buffers "
+                     "of their arms; the rest of the pipeline treats the "
+                     "scf ops differently from the branches, which can "
+                     "raise the peak"),
+      llvm::cl::init(false)};
 
   PassOptions::Option<bool> mergeAlloc{
       *this, "merge-alloc",

@@ -262,6 +262,40 @@ func.func @callers(%x: memref<64xf32>, %c: i1) -> ((memref<64xf32>) -> ()) {
 
 // -----
 
+// A call in a block that branches to one of several blocks passes no
+// workspace: the deallocation would free it at the branch, after what the
+// block allocates after the call (the fuzzer's seed 31584: 128 bytes at once
+// instead of 96). The function merges its two temporaries itself.
+
+// CHECK-LABEL: func private @before_a_branch
+//  CHECK-SAME: (%{{.*}}: memref<64xf32>) {
+//       CHECK: memref.alloc() : memref<512xi8>
+// CHECK-LABEL: func @branching_caller
+//       CHECK: call @before_a_branch(%{{.*}}) : (memref<64xf32>) -> ()
+//  CHECK-NEXT: memref.alloc() : memref<128xf32>
+func.func private @before_a_branch(%x: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  %u = memref.alloc() : memref<64xf32>
+  linalg.add ins(%x, %x : memref<64xf32>, memref<64xf32>) outs(%t : memref<64xf32>)
+  linalg.add ins(%t, %x : memref<64xf32>, memref<64xf32>) outs(%u : memref<64xf32>)
+  linalg.add ins(%u, %t : memref<64xf32>, memref<64xf32>) outs(%x : memref<64xf32>)
+  return
+}
+
+func.func @branching_caller(%x: memref<64xf32>, %c: i1) {
+  func.call @before_a_branch(%x) : (memref<64xf32>) -> ()
+  %big = memref.alloc() : memref<128xf32>
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%big : memref<128xf32>)
+  cf.cond_br %c, ^a, ^b
+^a:
+  return
+^b:
+  return
+}
+
+// -----
+
 // Holding a workspace for the whole call would raise the peak: the
 // temporary dies before the function allocates the larger buffer it
 // returns, so the function never holds more than 4096 bytes, and with a

@@ -1246,17 +1246,17 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
   return background;
 }
 
+/// Why `PeakKeepingSplit::dropConditionalBuffers` leaves a buffer apart.
+static constexpr StringLiteral kConditionalReason =
+    "held on some runs only, which the peak check counts apart so that the "
+    "other buffers may merge";
+
 namespace {
 /// Splits the mergeable allocations of one scope into groups whose merged
 /// allocations keep the scope's peak (`TickCollector::splitToKeepPeak`), in
 /// named steps: model the lifetimes the rest of the pipeline gives the
 /// buffers, bound what the scope holds without merging, then sweep the
 /// buffers in the order of their first access into groups.
-/// Why `dropConditionalBuffers` leaves a buffer apart.
-static constexpr StringLiteral kConditionalReason =
-    "held on some runs only, which the peak check counts apart so that the "
-    "other buffers may merge";
-
 class PeakKeepingSplit {
 public:
   PeakKeepingSplit(TickCollector &collector, const TickLifetimeTrace &trace,
@@ -1306,13 +1306,12 @@ private:
   /// given that it surely holds `lower[t] + surelyHeld[t]` at each tick `t`
   /// it reaches, counting in the regions of ops that `runsExactlyOneRegion`
   /// (under `WorstRun`, that `runsAtMostOneRegion`) the candidates allocated
-  /// in them.
-  /// Fills `branchExact`, `inBranches` and `regionFloor`.
+  /// in them. Fills `branchExact`, `inBranches` and `regionFloor`.
   int64_t getBranchFloor(ArrayRef<int64_t> lower, ArrayRef<int64_t> surelyHeld);
   /// Takes out of `held` (the candidates' bytes per tick) the candidates
-  /// that branches yield on some runs only where every run that holds them
-  /// holds at least `floor` more than they do, and marks them
-  /// `conditional`.
+  /// that branches yield on some runs only, at the ticks where every run
+  /// that holds them reaches at least `floor` plus their bytes, and marks
+  /// them `conditional`.
   void dropConditionalBuffers(MutableArrayRef<int64_t> held,
                               ArrayRef<int64_t> unknown);
   /// Under a workspace, plans every buffer that may be merged into it.

@@ -113,15 +113,17 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createBoundDynamicAllocationsPass(boundOptions));
   }
 
-  // Stop with a diagnostic where the upstream pass is known to fail.
+  // Work around the deallocation's liveness of replaced region ops, after
+  // the last canonicalization, which would fold the casts away; and turn
+  // descriptors kept in stack slots into SSA values, which it follows.
+  pm.addPass(createPrepareBufferDeallocationPass());
+
+  // Stop with a diagnostic where the upstream pass is known to fail, on
+  // what the preparation left.
   CheckBufferDeallocationInputPassOptions checkOptions;
   checkOptions.privateFunctionDynamicOwnership =
       options.privateFunctionDynamicOwnership;
   pm.addPass(createCheckBufferDeallocationInputPass(checkOptions));
-
-  // Work around the deallocation's liveness of replaced region ops; after
-  // the last canonicalization, which would fold the casts away.
-  pm.addPass(createPrepareBufferDeallocationPass());
 
   if (options.manualDeallocation) {
     ManualAwareOwnershipBasedDeallocationPassOptions deallocOptions;

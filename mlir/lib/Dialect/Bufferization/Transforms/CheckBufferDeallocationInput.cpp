@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -119,6 +120,96 @@ static LogicalResult checkUnknownBufferOps(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Returns the first use of `loaded` or of a value that may alias it that is
+/// not in `block` (or nested in an op of it) or is its terminator, if any.
+/// The aliases are the memref results of the ops that use an alias, the
+/// memref results of the op of `block` that holds a nested terminator using
+/// one, and the memref arguments of the blocks a branch passes one to.
+static OpOperand *findUseLeavingBlock(Value loaded, Block *block) {
+  SmallVector<Value> worklist = {loaded};
+  DenseSet<Value> seen = {loaded};
+  auto add = [&](Value value) {
+    if (isa<BaseMemRefType>(value.getType()) && seen.insert(value).second)
+      worklist.push_back(value);
+  };
+  while (!worklist.empty()) {
+    Value alias = worklist.pop_back_val();
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || ancestor == block->getTerminator())
+        return &use;
+      for (Value result : user->getResults())
+        add(result);
+      if (user != ancestor && user->hasTrait<OpTrait::IsTerminator>())
+        for (Value result : ancestor->getResults())
+          add(result);
+      for (Block *successor : user->getSuccessors())
+        for (Value argument : successor->getArguments())
+          add(argument);
+    }
+  }
+  return nullptr;
+}
+
+/// Checks that the buffers whose descriptors are stored into memory live as
+/// long as ownership-based deallocation, which follows SSA values only, lets
+/// them. `prepare-buffer-deallocation` turns the stack slots it can into SSA
+/// values; what is left must be a `memref.alloca` used only by loads and
+/// stores, each load of it after every store into it in the store's block
+/// (or nested in an op of it), with the loaded memref used in that block
+/// only: the deallocation frees a buffer at the end of a block that holds
+/// its last SSA use, or later. Returns failure after emitting an error at
+/// each store that does not hold.
+static LogicalResult checkStoredDescriptors(ModuleOp module) {
+  bool failed = false;
+  module.walk([&](memref::StoreOp store) {
+    if (!isa<BaseMemRefType>(store.getValue().getType()) ||
+        isLeftAlone(store->getParentOfType<func::FuncOp>()))
+      return;
+    Value slot = store.getMemRef();
+    auto isLoadOrStoreInto = [&](OpOperand &use) {
+      if (auto load = dyn_cast<memref::LoadOp>(use.getOwner()))
+        return use.get() == load.getMemRef();
+      auto other = dyn_cast<memref::StoreOp>(use.getOwner());
+      return other && use.get() == other.getMemRef() &&
+             use.get() != other.getValue();
+    };
+    if (!slot.getDefiningOp<memref::AllocaOp>() ||
+        !llvm::all_of(slot.getUses(), isLoadOrStoreInto)) {
+      store.emitOpError()
+          << "stores a memref descriptor into memory other than a stack slot "
+             "that only loads and stores use, so ownership-based deallocation "
+             "cannot tell how long the buffer must live; pass the memref as an "
+             "SSA value instead";
+      failed = true;
+      return;
+    }
+    Block *block = store->getBlock();
+    for (Operation *user : slot.getUsers()) {
+      auto load = dyn_cast<memref::LoadOp>(user);
+      if (!load)
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*load);
+      OpOperand *leaving = ancestor && store->isBeforeInBlock(ancestor)
+                               ? findUseLeavingBlock(load.getResult(), block)
+                               : &load.getMemrefMutable();
+      if (!leaving)
+        continue;
+      InFlightDiagnostic diag =
+          store.emitOpError()
+          << "stores a memref descriptor that is loaded back, or used, where "
+             "ownership-based deallocation cannot follow it (before the store "
+             "or outside of its block), so the buffer could be freed before "
+             "that use; pass the memref as an SSA value instead";
+      diag.attachNote(leaving->getOwner()->getLoc()) << "used here";
+      failed = true;
+      return;
+    }
+  });
+  return failure(failed);
+}
+
 namespace {
 /// Rejects input that ownership-based deallocation would mishandle.
 struct CheckBufferDeallocationInputPass
@@ -127,7 +218,8 @@ struct CheckBufferDeallocationInputPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(checkUnknownBufferOps(getOperation())))
+    if (failed(checkUnknownBufferOps(getOperation())) ||
+        failed(checkStoredDescriptors(getOperation())))
       return signalPassFailure();
     SymbolTableCollection symbolTables;
     if (privateFunctionDynamicOwnership &&

@@ -20,6 +20,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/MemorySlotInterfaces.h"
+#include "mlir/Transforms/Mem2Reg.h"
 
 namespace mlir {
 namespace bufferization {
@@ -67,6 +71,20 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
   return numCasts;
 }
 
+bool mlir::bufferization::promoteDescriptorSlots(Operation *root) {
+  SmallVector<PromotableAllocationOpInterface> slots;
+  root->walk([&](memref::AllocaOp alloca) {
+    if (isa<BaseMemRefType>(alloca.getType().getElementType()))
+      slots.push_back(cast<PromotableAllocationOpInterface>(*alloca));
+  });
+  if (slots.empty())
+    return false;
+  OpBuilder builder(root->getContext());
+  DominanceInfo dominance(root);
+  return succeeded(tryToPromoteMemorySlots(
+      slots, builder, DataLayout::closest(root), dominance));
+}
+
 namespace {
 struct PrepareBufferDeallocationPass
     : public bufferization::impl::PrepareBufferDeallocationPassBase<
@@ -81,8 +99,10 @@ struct PrepareBufferDeallocationPass
   }
 
   void runOnOperation() override {
+    bool promoted = bufferization::promoteDescriptorSlots(getOperation());
     // Nothing changed: this also spares the verifier's run after the pass.
-    if (bufferization::castCrossBlockRegionResults(getOperation()) == 0)
+    if (bufferization::castCrossBlockRegionResults(getOperation()) == 0 &&
+        !promoted)
       markAllAnalysesPreserved();
   }
 };

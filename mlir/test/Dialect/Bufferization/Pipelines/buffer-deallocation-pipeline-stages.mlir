@@ -11,8 +11,8 @@
 // STAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
 // STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
-// STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   prepare-buffer-deallocation,
+// STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
@@ -39,6 +39,7 @@
 // MANUALSTAGES-NEXT:   mark-manual-deallocations{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // MANUALSTAGES:        prepare-buffer-deallocation,
+// MANUALSTAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   canonicalize{
 
@@ -160,12 +161,12 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGENOHOIST
 // MERGENOHOIST: merge-alloc{{.*}} assume-hoisting=false {{.*}}},
 
-// The input check runs only for private-function-dynamic-ownership, whose
-// upstream limitation it guards.
+// private-function-dynamic-ownership reaches the input check, which then
+// also guards that option's upstream limitation.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNSTAGES
-// DYNSTAGES:      check-buffer-deallocation-input{private-function-dynamic-ownership=true},
-// DYNSTAGES-NEXT: prepare-buffer-deallocation,
+// DYNSTAGES:      prepare-buffer-deallocation,
+// DYNSTAGES-NEXT: check-buffer-deallocation-input{private-function-dynamic-ownership=true},
 // DYNSTAGES-NEXT: ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
 
 // allow-observable-result-copies reaches unalias-function-results, off by

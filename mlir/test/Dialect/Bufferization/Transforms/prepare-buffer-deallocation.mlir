@@ -78,3 +78,57 @@ func.func @other_types_in_other_block(%c: i1, %a: memref<*xf32>, %x: f32) {
   "test.use"(%r#0, %r#1) : (memref<*xf32>, f32) -> ()
   return
 }
+
+// -----
+
+// A descriptor kept in a stack slot and loaded back in another block becomes
+// an SSA value that the blocks pass on, so that the deallocation sees the
+// buffer live there (a use after free found by the deallocation fuzzer).
+
+// CHECK-LABEL: func @descriptor_slot_across_blocks
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: memref<4xf32>, %[[B:.*]]: memref<4xf32>)
+//   CHECK-NOT: memref.alloca
+//   CHECK-NOT: memref.store
+//       CHECK: cf.cond_br %[[C]], ^bb1, ^bb2(%[[A]] : memref<4xf32>)
+//       CHECK: ^bb1:
+//  CHECK-NEXT: cf.br ^bb2(%[[B]] : memref<4xf32>)
+//       CHECK: ^bb2(%[[X:.*]]: memref<4xf32>):
+//   CHECK-NOT: memref.load
+//  CHECK-NEXT: "test.use"(%[[X]])
+func.func @descriptor_slot_across_blocks(%c: i1, %a: memref<4xf32>, %b: memref<4xf32>) {
+  %slot = memref.alloca() : memref<memref<4xf32>>
+  memref.store %a, %slot[] : memref<memref<4xf32>>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  memref.store %b, %slot[] : memref<memref<4xf32>>
+  cf.br ^bb2
+^bb2:
+  %x = memref.load %slot[] : memref<memref<4xf32>>
+  "test.use"(%x) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// COM: A slot that a nested region loads from is not promoted (upstream's
+// COM: mem2reg does not look into regions); nor is a slot of plain data.
+
+// CHECK-LABEL: func @slots_left
+//       CHECK: %[[SLOT:.*]] = memref.alloca() : memref<memref<4xf32>>
+//       CHECK: memref.store %{{.*}}, %[[SLOT]][]
+//       CHECK: scf.if
+//  CHECK-NEXT: memref.load %[[SLOT]][]
+//       CHECK: %[[DATA:.*]] = memref.alloca() : memref<f32>
+//       CHECK: memref.load %[[DATA]][]
+func.func @slots_left(%c: i1, %a: memref<4xf32>, %f: f32) -> f32 {
+  %slot = memref.alloca() : memref<memref<4xf32>>
+  memref.store %a, %slot[] : memref<memref<4xf32>>
+  scf.if %c {
+    %x = memref.load %slot[] : memref<memref<4xf32>>
+    "test.use"(%x) : (memref<4xf32>) -> ()
+  }
+  %data = memref.alloca() : memref<f32>
+  memref.store %f, %data[] : memref<f32>
+  %g = memref.load %data[] : memref<f32>
+  return %g : f32
+}

@@ -45,6 +45,15 @@ unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
 /// casts inserted.
 unsigned castCrossBlockRegionResults(Operation *root);
 
+/// Promotes the stack slots of memref descriptors nested in `root` (a
+/// `memref.alloca` of a memref element type that only `memref.load` and
+/// `memref.store` use) to SSA values with upstream's mem2reg, so that
+/// ownership-based deallocation sees which buffer each load yields. It
+/// follows SSA values only: a buffer whose descriptor is stored and loaded
+/// back in another block would otherwise be freed before that block runs.
+/// Returns true if a slot was promoted.
+bool promoteDescriptorSlots(Operation *root);
+
 /// Simplifies the `bufferization.dealloc` ops nested in `root` with the
 /// rewrites of upstream's `buffer-deallocation-simplification`, answering
 /// each alias question from origins computed once per value, so that a

@@ -154,9 +154,10 @@ def CheckBufferDeallocationInputPass
                 "mishandle, with a diagnostic instead of a crash";
   let description = [{
     Runs right before `ownership-based-buffer-deallocation` in
-    `buffer-deallocation-pipeline` and stops the pipeline with an error on
-    input for which the upstream pass is known to crash or to produce
-    invalid IR. The error names the op and the way out. The pass does not
+    `buffer-deallocation-pipeline` (after `prepare-buffer-deallocation`) and
+    stops the pipeline with an error on input for which the upstream pass is
+    known to crash, to produce invalid IR or to free a buffer before its
+    last use. The error names the op and the way out. The pass does not
     change the IR.
 
     Checks:
@@ -169,6 +170,14 @@ def CheckBufferDeallocationInputPass
       supported", which names neither the op nor a remedy, and accepts
       others assuming that their results alias their operands, which is
       wrong for an op that frees or keeps a buffer.
+    * A `memref.store` of a memref descriptor whose buffer the deallocation
+      could free before a use of the descriptor loaded back: the memory is
+      not a `memref.alloca` that only loads and stores use, or a load of it
+      is not after the store in the store's block (or nested in an op of
+      it), or the loaded memref (or a view of it, or a result it flows
+      into) is used outside of that block or by its terminator. The
+      deallocation frees a buffer at the end of a block that holds its last
+      SSA use, or later, so such loads are safe and the others are not.
     * With `private-function-dynamic-ownership`: a memref result of a call
       to a private function with a body that is used in another block than
       the call's. The upstream pass replaces such calls to add ownership
@@ -300,6 +309,18 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     ^bb1:
       "test.use"(%0) : (memref<4xf32>) -> ()
     ```
+
+    It also promotes the stack slots of memref descriptors (a
+    `memref.alloca` of a memref element type that only `memref.load` and
+    `memref.store` use) to SSA values with upstream's mem2reg, as a front
+    end's mutable local that holds an array is emitted. The deallocation
+    follows SSA values only: a buffer stored into a slot and loaded back in a
+    later block was freed at the end of the block of its last SSA use,
+    before the load (found by the deallocation fuzzer; the stock pipeline
+    does the same). Slots of plain data are left alone, and so are slots
+    that mem2reg cannot promote, such as one loaded in a nested region;
+    `check-buffer-deallocation-input` then decides whether the deallocation
+    handles them.
 
     The pass also attaches the series' `BufferDeallocationOpInterface`
     models to the context (for `affine.for` with memref `iter_args`, and for

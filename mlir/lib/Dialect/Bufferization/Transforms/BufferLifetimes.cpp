@@ -18,11 +18,13 @@
 #include "AllocationOrigins.h"
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
@@ -30,6 +32,10 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+#include <queue>
 
 namespace mlir {
 namespace bufferization {
@@ -110,10 +116,161 @@ static void eraseFree(RewriterBase &rewriter, memref::DeallocOp dealloc,
 // Free at last use
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// A free under runtime alias checks, as the lowering of
+/// `bufferization.dealloc` emits it: an `scf.if` without results or `else`
+/// whose body only frees buffers defined outside of it (the guard), and the
+/// ops of its block that do nothing but compute its condition or the freed
+/// base buffers from the addresses of buffers. These ops read no buffer's
+/// contents, their integers reach nothing but the guard, and their values do
+/// not depend on where they run, so they move with the guard. They still
+/// count as uses of the buffers whose addresses they read for every other
+/// free: a buffer freed before they compare its address with that of a
+/// later allocation could compare equal to it.
+struct GuardedFree {
+  scf::IfOp guard;
+  /// The ops that compute the condition and the freed values, in block
+  /// order, and the guard last.
+  SmallVector<Operation *> ops;
+};
+} // namespace
+
+/// Returns true if `op` may compute the condition of a guarded free from
+/// addresses of buffers and constants, or a base buffer it frees.
+static bool isAddressComputation(Operation *op) {
+  return isa<memref::ExtractStridedMetadataOp,
+             memref::ExtractAlignedPointerAsIndexOp, arith::ConstantOp,
+             arith::CmpIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
+}
+
+/// Returns the guarded free of `guard`, if it is the guard of one. The ops
+/// of other guarded frees are in `taken`, and so are those of this one on
+/// return. `shared` holds the ops found to have a user outside of the
+/// guarded free that looked at them: such an op cannot join any guarded
+/// free, since that user belongs to the one that looked, so each op is
+/// looked at once in all.
+static std::optional<GuardedFree>
+getGuardedFree(scf::IfOp guard, DenseSet<Operation *> &taken,
+               DenseSet<Operation *> &shared) {
+  if (guard->getNumResults() != 0 || !guard.getElseRegion().empty())
+    return std::nullopt;
+  Block *body = guard.thenBlock();
+  if (!llvm::all_of(body->without_terminator(), [&](Operation &op) {
+        auto free = dyn_cast<memref::DeallocOp>(op);
+        return free && free.getMemref().getParentBlock() != body;
+      }))
+    return std::nullopt;
+
+  // Take the ops that compute the guard's operands, latest first: an op
+  // joins once every user of its results is the guard, an op in its body or
+  // an op that joined, and all of those come after it in the block.
+  Block *block = guard->getBlock();
+  SmallPtrSet<Operation *, 8> members;
+  members.insert(guard);
+  auto isMemberUse = [&](OpOperand &use) {
+    return members.contains(use.getOwner()) ||
+           guard->isProperAncestor(use.getOwner());
+  };
+  auto later = [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); };
+  std::priority_queue<Operation *, SmallVector<Operation *>, decltype(later)>
+      candidates(later);
+  SmallPtrSet<Operation *, 8> queued;
+  auto enqueueDefs = [&](Operation *op) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (def && def->getBlock() == block && !taken.contains(def) &&
+            !shared.contains(def) && isAddressComputation(def) &&
+            queued.insert(def).second)
+          candidates.push(def);
+      }
+    });
+  };
+  enqueueDefs(guard);
+  while (!candidates.empty()) {
+    Operation *op = candidates.top();
+    candidates.pop();
+    if (!llvm::all_of(op->getUses(), isMemberUse)) {
+      shared.insert(op);
+      continue;
+    }
+    members.insert(op);
+    enqueueDefs(op);
+  }
+
+  GuardedFree free{guard, {}};
+  for (Operation *op : members)
+    free.ops.push_back(op);
+  llvm::sort(free.ops, later);
+  taken.insert(free.ops.begin(), free.ops.end());
+  return free;
+}
+
+/// Returns the op after which the ops of `free` can go: the last op of its
+/// block that uses a buffer it frees or an alias of it (other than a free,
+/// or an op of `free`), or that defines a value the ops of `free` use.
+/// Returns nullptr if the free cannot move, also when an op of another
+/// guarded free (in `guardOps`) reads the address of such an alias: it must
+/// do so before the buffer is freed.
+static Operation *findLastUse(const GuardedFree &free,
+                              const DenseSet<Operation *> &guardOps,
+                              BufferLifetimeAnalysis &analysis) {
+  scf::IfOp guard = free.guard;
+  Block *block = guard->getBlock();
+  SmallPtrSet<Operation *, 8> members(free.ops.begin(), free.ops.end());
+  Operation *lastUse = nullptr;
+  auto noteUse = [&](Operation *ancestor) {
+    if (!lastUse || lastUse->isBeforeInBlock(ancestor))
+      lastUse = ancestor;
+  };
+  for (Operation &op : guard.thenBlock()->without_terminator()) {
+    for (Value alias :
+         analysis.getMayAliases(cast<memref::DeallocOp>(op).getMemref())) {
+      if (Operation *def = alias.getDefiningOp();
+          def && !members.contains(def)) {
+        // Another guarded free's base buffer: it moves too.
+        if (guardOps.contains(def))
+          return nullptr;
+        if (Operation *ancestor = block->findAncestorOpInBlock(*def))
+          noteUse(ancestor);
+      }
+      for (OpOperand &use : alias.getUses()) {
+        Operation *user = use.getOwner();
+        // A correct program frees a buffer once, so the frees of other
+        // buffers may come in any order.
+        if (members.contains(user) || isa<memref::DeallocOp>(user))
+          continue;
+        Operation *ancestor = block->findAncestorOpInBlock(*user);
+        if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
+            ancestor == block->getTerminator() || guardOps.contains(user) ||
+            !analysis.isUnderstoodUse(use))
+          return nullptr;
+        noteUse(ancestor);
+      }
+    }
+  }
+  // What the moved ops use must exist where they go.
+  for (Operation *op : free.ops) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || members.contains(def) || guard->isProperAncestor(def))
+          continue;
+        if (Operation *ancestor = block->findAncestorOpInBlock(*def))
+          noteUse(ancestor);
+      }
+    });
+  }
+  return lastUse;
+}
+
 /// Returns the op after which `dealloc` can free its buffer: the last op in
 /// its block that uses the buffer or an alias of it, or the op that defines
-/// the buffer. Returns nullptr if the deallocation cannot move.
+/// the buffer. The ops of guarded frees (`guardOps`) that read the address
+/// of an alias are uses like others. Returns nullptr if the deallocation
+/// cannot move.
 static Operation *findLastUse(memref::DeallocOp dealloc,
+                              const DenseSet<Operation *> &guardOps,
                               BufferLifetimeAnalysis &analysis) {
   Block *block = dealloc->getBlock();
   Value memref = dealloc.getMemref();
@@ -142,9 +299,11 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       // Used in another block, after the deallocation, or in a way that may
-      // keep the buffer alive: leave it.
+      // keep the buffer alive: leave it. The address an op of a guarded free
+      // reads reaches nothing but the guard.
       if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
-          ancestor == block->getTerminator() || !analysis.isUnderstoodUse(use))
+          ancestor == block->getTerminator() ||
+          (!guardOps.contains(user) && !analysis.isUnderstoodUse(use)))
         return nullptr;
       noteUse(ancestor);
     }
@@ -167,16 +326,28 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                                    Operation *root) {
   BufferLifetimeAnalysis analysis(root);
   FunctionsLeftAlone leftAlone(root);
+  SmallVector<GuardedFree> guardedFrees;
+  DenseSet<Operation *> guardOps, sharedOps;
+  root->walk([&](scf::IfOp guard) {
+    if (!leftAlone.contains(guard))
+      if (std::optional<GuardedFree> free =
+              getGuardedFree(guard, guardOps, sharedOps))
+        guardedFrees.push_back(std::move(*free));
+  });
+  // The deallocations that move on their own: all but those of guarded
+  // frees.
   SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
-    if (!leftAlone.contains(dealloc))
+    if (!leftAlone.contains(dealloc) &&
+        !guardOps.contains(dealloc->getParentOp()))
       deallocs.push_back(dealloc);
   });
 
-  // The ops that only free buffers: deallocations and the metadata ops that
-  // only feed them. These are the only ops the pass moves.
-  auto onlyFrees = [](Operation *op) {
-    if (isa<memref::DeallocOp>(op))
+  // The ops that only free buffers: deallocations, the metadata ops that
+  // only feed them, and guarded frees. These are the only ops the pass
+  // moves.
+  auto onlyFrees = [&](Operation *op) {
+    if (isa<memref::DeallocOp>(op) || guardOps.contains(op))
       return true;
     return isa<memref::ExtractStridedMetadataOp>(op) &&
            llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
@@ -199,32 +370,55 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
     return nextDoingMore.lookup(op);
   };
 
-  SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
-  for (memref::DeallocOp dealloc : deallocs) {
-    Operation *lastUse = findLastUse(dealloc, analysis);
-    if (!lastUse)
-      continue;
-    // Already right after it (modulo other frees)? `lastUse` uses the buffer,
-    // so it is not an op that only frees, unless it is the definition of the
-    // freed buffer; then walk.
-    bool onlyFreesBetween = true;
-    if (onlyFrees(lastUse)) {
-      for (Operation *op = lastUse->getNextNode(); op != dealloc;
-           op = op->getNextNode())
-        onlyFreesBetween &= onlyFrees(op);
-    } else {
+  // Returns true if only frees come between `lastUse` and `free`: the free
+  // is right after it already. `lastUse` uses the buffer, so it is not an
+  // op that only frees, unless it is the definition of a value the free
+  // needs; then walk.
+  auto isRightAfter = [&](Operation *free, Operation *lastUse) {
+    if (!onlyFrees(lastUse)) {
       Operation *next = nextOpDoingMore(lastUse);
-      onlyFreesBetween = !next || dealloc->isBeforeInBlock(next);
+      return !next || free->isBeforeInBlock(next);
     }
-    if (onlyFreesBetween)
-      continue;
-    moves.emplace_back(dealloc, lastUse);
-  }
+    for (Operation *op = lastUse->getNextNode(); op != free;
+         op = op->getNextNode())
+      if (!onlyFrees(op))
+        return false;
+    return true;
+  };
 
   // Move only once every last use is known: a move makes the order of the
   // ops of its block be computed again on the next query, which would cost
-  // the length of the block per deallocation. A move never changes the
-  // last use of another buffer (no other buffer is freed by the same ops).
+  // the length of the block per free. Guarded frees move first: their ops
+  // are the last use of no other guarded free, and each deallocation goes
+  // after the ops of guarded frees that read the address of its buffer,
+  // wherever they went.
+  SmallVector<std::pair<GuardedFree *, Operation *>> guardedMoves;
+  for (GuardedFree &free : guardedFrees) {
+    Operation *lastUse = findLastUse(free, guardOps, analysis);
+    if (lastUse && !isRightAfter(free.guard, lastUse))
+      guardedMoves.emplace_back(&free, lastUse);
+  }
+  for (auto [free, lastUse] : guardedMoves) {
+    Operation *after = lastUse;
+    for (Operation *op : free->ops) {
+      rewriter.moveOpAfter(op, after);
+      after = op;
+    }
+    remark::passed(free->guard.getLoc(),
+                   remark::RemarkOpts::name("FreedAtLastUse")
+                       .category("free-buffers-at-last-use"))
+        << "buffers freed under runtime alias checks right after their last "
+           "use";
+  }
+
+  // A deallocation never changes the last use of another buffer: no other
+  // buffer is freed by the same ops.
+  SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
+  for (memref::DeallocOp dealloc : deallocs) {
+    Operation *lastUse = findLastUse(dealloc, guardOps, analysis);
+    if (lastUse && !isRightAfter(dealloc, lastUse))
+      moves.emplace_back(dealloc, lastUse);
+  }
   for (auto [dealloc, lastUse] : moves) {
     auto metadata =
         dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
@@ -238,7 +432,7 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                          .category("free-buffers-at-last-use"))
         << "buffer freed right after its last use";
   }
-  return moves.size();
+  return guardedMoves.size() + moves.size();
 }
 
 //===----------------------------------------------------------------------===//

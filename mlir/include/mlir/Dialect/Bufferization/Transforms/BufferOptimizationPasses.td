@@ -985,6 +985,20 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     as a whole), together with the `memref.extract_strided_metadata` that
     provides the base buffer it frees.
 
+    Frees under runtime alias checks move too: an `scf.if` without results
+    or `else` whose body only frees buffers, as the lowering of
+    `bufferization.dealloc` emits it, moves as a whole with the ops of its
+    block that only compute its condition from addresses of buffers and
+    constants (`memref.extract_strided_metadata`,
+    `memref.extract_aligned_pointer_as_index`, `arith.cmpi`, `arith.andi`,
+    `arith.ori`, `arith.xori`, `arith.constant`, each used by nothing else),
+    to right after the last use of the buffers it may free. Those address
+    computations are no use for the guard's own buffers, but every other
+    free waits for the ones that read its buffer's address: once freed, the
+    memory could come back from a later allocation and compare equal. A
+    guarded free whose buffers' addresses another guarded free reads does
+    not move.
+
     The aliases are those of `BufferViewFlowAnalysis`, taken from every
     buffer the freed one may be derived from, plus the base buffers of
     `memref.extract_strided_metadata`. A deallocation stays where it is when

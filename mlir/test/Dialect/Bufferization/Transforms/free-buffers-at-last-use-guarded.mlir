@@ -1,0 +1,173 @@
+// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file \
+// RUN:   --remarks-filter=free-buffers-at-last-use --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | grep -o 'Remark=.*' | sort | FileCheck %s --check-prefix=REMARK
+
+// Frees under runtime alias checks, as the lowering of bufferization.dealloc
+// emits them at the end of a block: an scf.if that only frees, and the ops
+// that only compute its condition from the addresses of buffers. Such a
+// guarded free moves as a whole to right after the last use of the buffers
+// it may free; the comparisons of addresses are no use of a buffer for its
+// own free, but every other free waits for them.
+
+// One guarded free moves in @guarded_free, one in @constant_condition; one
+// plain free moves in @guarded_free and one in
+// @comparisons_hold_other_frees.
+// REMARK-COUNT-2: Remark="buffer freed right after its last use"
+// REMARK-COUNT-2: Remark="buffers freed under runtime alias checks right after their last use"
+// REMARK-NOT: Remark=
+
+// %r is %a or a fresh buffer; its free and that of %a waited for the
+// comparisons at the end of the block, after the loop that allocates %t.
+// Both now come before %t.
+
+// CHECK-LABEL: func @guarded_free
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[N:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]] = scf.if %[[C]]
+//       CHECK:   linalg.fill {{.*}} outs(%[[R]]
+//  CHECK-NEXT:   %[[TRUE:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[NOT:.*]] = arith.xori %[[C]], %[[TRUE]]
+//  CHECK-NEXT:   %[[BASE:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BASE]]
+//  CHECK-NEXT:   %[[Q:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//  CHECK-NEXT:   %[[NE:.*]] = arith.cmpi ne, %[[P]], %[[Q]]
+//  CHECK-NEXT:   %[[G:.*]] = arith.andi %[[NOT]], %[[NE]]
+//  CHECK-NEXT:   scf.if %[[G]] {
+//  CHECK-NEXT:     memref.dealloc %[[BASE]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   scf.for
+//       CHECK:     %[[T:.*]] = memref.alloc()
+//       CHECK:     memref.dealloc %[[T]]
+//       CHECK:   }
+//  CHECK-NEXT:   return
+func.func @guarded_free(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f32
+  %true = arith.constant true
+  %a = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<64xf32>)
+  %r = scf.if %c -> memref<64xf32> {
+    scf.yield %a : memref<64xf32>
+  } else {
+    %b = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%cst : f32) outs(%b : memref<64xf32>)
+    scf.yield %b : memref<64xf32>
+  }
+  %not = arith.xori %c, %true : i1
+  linalg.fill ins(%cst : f32) outs(%r : memref<64xf32>)
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%cst : f32) outs(%t : memref<64xf32>)
+    memref.dealloc %t : memref<64xf32>
+  }
+  %base, %off, %size, %stride = memref.extract_strided_metadata %r : memref<64xf32> -> memref<f32>, index, index, index
+  memref.dealloc %a : memref<64xf32>
+  %p = memref.extract_aligned_pointer_as_index %base : memref<f32> -> index
+  %q = memref.extract_aligned_pointer_as_index %a : memref<64xf32> -> index
+  %ne = arith.cmpi ne, %p, %q : index
+  %g = arith.andi %not, %ne : i1
+  scf.if %g {
+    memref.dealloc %base : memref<f32>
+  }
+  return
+}
+
+// -----
+
+// The condition's constant moves along; the guarded free stays after the
+// last use of %r inside the loop.
+
+// CHECK-LABEL: func @constant_condition
+//       CHECK:   scf.for
+//       CHECK:     memref.load %[[R:.*]][
+//       CHECK:   }
+//  CHECK-NEXT:   %[[BASE:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[BASE]]
+//  CHECK-NEXT:   %[[Q:.*]] = memref.extract_aligned_pointer_as_index
+//  CHECK-NEXT:   %[[EQ:.*]] = arith.cmpi eq, %[[P]], %[[Q]]
+//  CHECK-NEXT:   %[[TRUE:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[G:.*]] = arith.xori %[[EQ]], %[[TRUE]]
+//  CHECK-NEXT:   scf.if %[[G]] {
+//  CHECK-NEXT:     memref.dealloc %[[BASE]]
+//       CHECK:   %[[X:.*]] = memref.alloc()
+func.func @constant_condition(%c: i1, %a: memref<64xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f32
+  %r = scf.if %c -> memref<64xf32> {
+    scf.yield %a : memref<64xf32>
+  } else {
+    %b = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%cst : f32) outs(%b : memref<64xf32>)
+    scf.yield %b : memref<64xf32>
+  }
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %cst) -> f32 {
+    %v = memref.load %r[%i] : memref<64xf32>
+    %w = arith.addf %acc, %v : f32
+    scf.yield %w : f32
+  }
+  %x = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%s : f32) outs(%x : memref<64xf32>)
+  %y = memref.load %x[%c0] : memref<64xf32>
+  memref.dealloc %x : memref<64xf32>
+  %base, %off, %size, %stride = memref.extract_strided_metadata %r : memref<64xf32> -> memref<f32>, index, index, index
+  %p = memref.extract_aligned_pointer_as_index %base : memref<f32> -> index
+  %q = memref.extract_aligned_pointer_as_index %a : memref<64xf32> -> index
+  %eq = arith.cmpi eq, %p, %q : index
+  %true = arith.constant true
+  %g = arith.xori %eq, %true : i1
+  scf.if %g {
+    memref.dealloc %base : memref<f32>
+  }
+  return %y : f32
+}
+
+// -----
+
+// A guarded free of a buffer whose address another guarded free compares
+// stays after that comparison: once freed, its memory could come back from
+// a later allocation and compare equal to it. Here %w would otherwise be
+// freed before %z is allocated. %v, whose address nothing compares, is
+// freed right after its last use.
+
+// CHECK-LABEL: func @comparisons_hold_other_frees
+//       CHECK:   %[[W:.*]] = memref.alloc()
+//       CHECK:   %[[V:.*]] = memref.alloc()
+//  CHECK-NEXT:   linalg.fill {{.*}} outs(%[[V]]
+//  CHECK-NEXT:   memref.dealloc %[[V]]
+//  CHECK-NEXT:   %[[Z:.*]] = memref.alloc()
+//       CHECK:   %[[PW:.*]] = memref.extract_aligned_pointer_as_index %[[W]]
+//  CHECK-NEXT:   %[[PZ:.*]] = memref.extract_aligned_pointer_as_index %[[Z]]
+//  CHECK-NEXT:   %[[NE:.*]] = arith.cmpi ne, %[[PZ]], %[[PW]]
+//  CHECK-NEXT:   %[[G:.*]] = arith.andi
+//  CHECK-NEXT:   scf.if %[[G]] {
+//  CHECK-NEXT:     memref.dealloc %[[Z]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   scf.if %{{.*}} {
+//  CHECK-NEXT:     memref.dealloc %[[W]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @comparisons_hold_other_frees(%cw: i1, %cz: i1) {
+  %cst = arith.constant 0.0 : f32
+  %w = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%w : memref<64xf32>)
+  %v = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%v : memref<64xf32>)
+  %z = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%cst : f32) outs(%z : memref<64xf32>)
+  %pw = memref.extract_aligned_pointer_as_index %w : memref<64xf32> -> index
+  %pz = memref.extract_aligned_pointer_as_index %z : memref<64xf32> -> index
+  %ne = arith.cmpi ne, %pz, %pw : index
+  %g = arith.andi %cz, %ne : i1
+  scf.if %g {
+    memref.dealloc %z : memref<64xf32>
+  }
+  scf.if %cw {
+    memref.dealloc %w : memref<64xf32>
+  }
+  memref.dealloc %v : memref<64xf32>
+  return
+}

@@ -29,11 +29,11 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   invalid-program  the reference itself did not run: a generator bug
   peak-increase  the merge-alloc (or merge:default) configuration has a higher
                  peak than the default one on the same program, or the default
-                 one a higher peak than no-reuse-freed-buffers (not reduced)
+                 one a higher peak than no-reuse-freed-buffers
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
-`rejected` and is not a finding. Every finding but peak-increase is reduced (functions,
+`rejected` and is not a finding. Every finding is reduced (functions,
 statements and regions dropped while the finding persists) and written to
 the output directory as a small .mlir file with the command that reproduces
 it.
@@ -518,16 +518,29 @@ def variants(program, li, si):
         yield p
 
 
+def peak_baseline(config, detail):
+    """The configuration a peak-increase finding of `config` compares with."""
+    if "without reuse-freed-buffers" in detail:
+        return "no-reuse-freed-buffers"
+    return "default"
+
+
 def reduce_program(tools, program, config, kind, detail, budget):
     """Greedy reduction of `program` while it keeps showing `kind` (with the
     same message for compile failures) under `config`: functions first, then
     every statement, in passes until one pass changes nothing or `budget`
-    attempts are spent. Returns the reduced program and the attempts."""
+    attempts are spent. A peak-increase must persist against the same
+    baseline configuration, with any peaks. Returns the reduced program and
+    the attempts."""
     attempts = [0]
 
     def still_fails(p):
         attempts[0] += 1
         text = prog.render(p)
+        if kind == "peak-increase":
+            configs = sorted({config, peak_baseline(config, detail)})
+            findings, _ = check_program(tools, text, configs, False)
+            return any(c == config and k == kind for c, k, _ in findings)
         reference = reference_of(tools, text)
         if reference.kind is not None:
             return False
@@ -618,7 +631,7 @@ def fuzz_seed(seed):
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
     written = []
     for config, kind, detail in findings:
-        if not args.reduce or config == "reference" or kind == "peak-increase":
+        if not args.reduce or config == "reference":
             reduced = program
         else:
             reduced, _ = reduce_program(
@@ -720,6 +733,17 @@ def check_file(args):
         )
         return 2
     config = args.config or "default"
+    # A peak-increase compares two configurations.
+    m = re.match(r"// Finding: peak-increase under \S+ \(seed \d+\): (.*)", text)
+    if m:
+        baseline = peak_baseline(config, m.group(1))
+        findings, _ = check_program(tools, text, sorted({config, baseline}), False)
+        for c, kind, detail in findings:
+            if c == config and kind == "peak-increase":
+                print("fuzz: peak-increase under %s: %s" % (config, detail))
+                return 1
+        print("fuzz: no peak-increase under %s against %s" % (config, baseline))
+        return 0
     kind, detail = judge(compile_and_run(tools, text, config), reference)
     if kind is None:
         print("fuzz: no finding under %s" % config)

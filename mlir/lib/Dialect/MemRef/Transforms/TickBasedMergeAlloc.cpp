@@ -409,6 +409,55 @@ static bool isFreedAtEnd(Block *block) {
          block->getTerminator()->getNumSuccessors() > 1;
 }
 
+/// Returns whether an op of `func` makes a memref that `aliases` does not
+/// link to the memrefs it is made of: an op without memory effects and
+/// regions, with a memref operand that may be a buffer of the function (not
+/// only an argument's), none of whose memref operands has the memref result
+/// among its aliases (`memref.distinct_objects`). A buffer that flows into
+/// such a memref may live as long as it, which the alias model does not
+/// follow; and the deallocation, which cannot tell that memref from the
+/// other buffers of the function either, frees them only at the end of
+/// their block, after comparing their addresses with it. The aliases of an
+/// op's operands are resolved only for an op with such a result.
+static bool mayHideAliases(Operation *func,
+                           const BufferViewFlowAnalysis &aliases) {
+  auto isLinked = [&](Value result, Operation *op) {
+    return llvm::any_of(op->getOperands(), [&](Value operand) {
+      if (!isa<BaseMemRefType>(operand.getType()))
+        return false;
+      auto it = aliases.find(operand);
+      return it != aliases.end() && it->second.contains(result);
+    });
+  };
+  // Only a memref that may be one of the function's own buffers matters; an
+  // argument's buffer is neither freed nor compared by the function.
+  auto mayBeOwnBuffer = [&](Value operand) {
+    for (Value source : aliases.resolveReverse(operand)) {
+      auto arg = dyn_cast<BlockArgument>(source);
+      bool isArgument = arg && arg.getOwner()->isEntryBlock() &&
+                        arg.getOwner()->getParentOp() == func;
+      if (!isArgument && aliases.mayBeTerminalBuffer(source))
+        return true;
+    }
+    return false;
+  };
+  // The cheap test first: most ops link their memref results.
+  WalkResult walk = func->walk([&](Operation *op) {
+    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+        llvm::all_of(op->getResults(), [&](Value result) {
+          return !isa<BaseMemRefType>(result.getType()) || isLinked(result, op);
+        }))
+      return WalkResult::advance();
+    if (llvm::any_of(op->getOperands(), [&](Value operand) {
+          return isa<BaseMemRefType>(operand.getType()) &&
+                 mayBeOwnBuffer(operand);
+        }))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 /// Returns whether `hoist-alloc-dealloc-pairs` moves `alloc`, a mergeable
 /// allocation, out of every op between it and the block of `scopeOp`: each
 /// is an `scf.for` or `scf.while`, whose iterations free the buffer they
@@ -578,8 +627,21 @@ bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
     // returned (fuzz seed 31584: 128 bytes at once instead of 96).
     if (isFreedAtEnd(call->getBlock()))
       return false;
+    // Nor where a memref of the caller may hide aliases: the deallocation
+    // frees every buffer of the call's block at its end then, the workspace
+    // among them (fuzz seed 35907: 320 bytes at once instead of 256).
+    if (callerMayHideAliases(caller))
+      return false;
   }
   return true;
+}
+
+bool CalleeWorkspaceCandidates::callerMayHideAliases(
+    FunctionOpInterface caller) {
+  auto [it, inserted] = hidesAliases.try_emplace(caller, false);
+  if (inserted)
+    it->second = mayHideAliases(caller, BufferViewFlowAnalysis(caller));
+  return it->second;
 }
 
 namespace {
@@ -656,19 +718,10 @@ private:
     std::string rejection;
   };
 
-  /// Returns whether an op of the function around `scope` makes a memref that
-  /// the alias analysis does not link to the memrefs it is made of: an op
-  /// without memory effects and regions, with a memref operand
-  /// that may be a buffer of the function (not only an argument's), none of
-  /// whose memref operands has the memref result among its aliases
-  /// (`memref.distinct_objects`). A buffer that flows into such a memref may
-  /// live as long as it, which the model does not follow; and the deallocation,
-  /// which cannot tell that memref from the other buffers of the function
-  /// either, frees them only at the end of their block, after comparing their
-  /// addresses with it (fuzz seed 6814: a merged buffer held across a branch
-  /// raised the peak from 128 to 160 bytes). Each function is walked once,
-  /// and the aliases of an op's operands are resolved only for an op with
-  /// such a result.
+  /// Returns whether the function around `scope` may hide aliases
+  /// (`::mayHideAliases`): a merged buffer held across a branch there raised
+  /// the peak from 128 to 160 bytes (fuzz seed 6814). Each function is
+  /// walked once.
   bool mayHideAliases(Block *scope);
 
   /// Returns how `use` of an alias of a buffer that lives in `livingBlock`
@@ -1077,43 +1130,10 @@ bool TickCollector::mayHideAliases(Block *scope) {
   Operation *func = scope->getParentOp();
   while (func != root && !isa<FunctionOpInterface>(func))
     func = func->getParentOp();
-  if (auto it = hidesAliases.find(func); it != hidesAliases.end())
-    return it->second;
-  auto isLinked = [&](Value result, Operation *op) {
-    return llvm::any_of(op->getOperands(), [&](Value operand) {
-      if (!isa<BaseMemRefType>(operand.getType()))
-        return false;
-      auto it = aliases.find(operand);
-      return it != aliases.end() && it->second.contains(result);
-    });
-  };
-  // Only a memref that may be one of the function's own buffers matters; an
-  // argument's buffer is neither freed nor compared by the function.
-  auto mayBeOwnBuffer = [&](Value operand) {
-    for (Value source : aliases.resolveReverse(operand)) {
-      auto arg = dyn_cast<BlockArgument>(source);
-      bool isArgument = arg && arg.getOwner()->isEntryBlock() &&
-                        arg.getOwner()->getParentOp() == func;
-      if (!isArgument && aliases.mayBeTerminalBuffer(source))
-        return true;
-    }
-    return false;
-  };
-  // The cheap test first: most ops link their memref results.
-  WalkResult walk = func->walk([&](Operation *op) {
-    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
-        llvm::all_of(op->getResults(), [&](Value result) {
-          return !isa<BaseMemRefType>(result.getType()) || isLinked(result, op);
-        }))
-      return WalkResult::advance();
-    if (llvm::any_of(op->getOperands(), [&](Value operand) {
-          return isa<BaseMemRefType>(operand.getType()) &&
-                 mayBeOwnBuffer(operand);
-        }))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return hidesAliases[func] = walk.wasInterrupted();
+  auto [it, inserted] = hidesAliases.try_emplace(func, false);
+  if (inserted)
+    it->second = ::mayHideAliases(func, aliases);
+  return it->second;
 }
 
 ScopeBackground

@@ -334,12 +334,17 @@ public:
 private:
   /// Returns whether `function` frees a buffer or is managed by hand.
   bool freesByHand(Operation *function);
+  /// Returns whether a memref of `caller` may hide which buffers it aliases
+  /// (see `TickCollector::mayHideAliases`); computed once per caller, on the
+  /// caller as it is before merge-alloc changes it.
+  bool callerMayHideAliases(FunctionOpInterface caller);
 
   const MergeAllocationOptions &options;
   Operation *symbolTableOp;
   SymbolTableCollection symbolTables;
   std::optional<SymbolUserMap> users;
   DenseMap<Operation *, bool> frees;
+  DenseMap<Operation *, bool> hidesAliases;
   DenseMap<Operation *, int64_t> surelyHeld;
 };
 

@@ -198,8 +198,8 @@ LIMITATIONS = [
     "Terminators with more than one successor are not supported",
     "which ownership-based deallocation with private-function-dynamic-ownership=true does not support",
     "ops with unknown memory side effects are not supported",
-    "where ownership-based deallocation cannot follow it",
-    "stores a memref descriptor into memory other than a stack slot",
+    # check-buffer-deallocation-input on stored memref descriptors.
+    "pass the memref as an SSA value instead",
 ]
 
 FINDING_KINDS = [

@@ -156,27 +156,39 @@ static OpOperand *findUseLeavingBlock(Value loaded, Block *block) {
 /// long as ownership-based deallocation, which follows SSA values only, lets
 /// them. `prepare-buffer-deallocation` turns the stack slots it can into SSA
 /// values; what is left must be a `memref.alloca` used only by loads and
-/// stores, each load of it after every store into it in the store's block
-/// (or nested in an op of it), with the loaded memref used in that block
-/// only: the deallocation frees a buffer at the end of a block that holds
-/// its last SSA use, or later. Returns failure after emitting an error at
-/// each store that does not hold.
+/// stores, all stores of descriptors into it in one block, and each load of
+/// it after the first of them, in that block or nested in an op of it, with
+/// the loaded memref used in that block only: the deallocation frees a
+/// buffer at the end of a block that holds its last SSA use, or later.
+/// Returns failure after emitting an error at each store that does not
+/// hold. Each slot is looked at once, and each load with it.
 static LogicalResult checkStoredDescriptors(ModuleOp module) {
   bool failed = false;
+  DenseSet<Value> checkedSlots;
   module.walk([&](memref::StoreOp store) {
     if (!isa<BaseMemRefType>(store.getValue().getType()) ||
         isLeftAlone(store->getParentOfType<func::FuncOp>()))
       return;
     Value slot = store.getMemRef();
-    auto isLoadOrStoreInto = [&](OpOperand &use) {
-      if (auto load = dyn_cast<memref::LoadOp>(use.getOwner()))
-        return use.get() == load.getMemRef();
+    if (!checkedSlots.insert(slot).second)
+      return;
+    // The stores of descriptors into the slot, and its loads.
+    SmallVector<memref::StoreOp> stores;
+    SmallVector<memref::LoadOp> loads;
+    bool onlyLoadsAndStores = true;
+    for (OpOperand &use : slot.getUses()) {
+      if (auto load = dyn_cast<memref::LoadOp>(use.getOwner());
+          load && use.get() == load.getMemRef()) {
+        loads.push_back(load);
+        continue;
+      }
       auto other = dyn_cast<memref::StoreOp>(use.getOwner());
-      return other && use.get() == other.getMemRef() &&
-             use.get() != other.getValue();
-    };
-    if (!slot.getDefiningOp<memref::AllocaOp>() ||
-        !llvm::all_of(slot.getUses(), isLoadOrStoreInto)) {
+      if (!other || use.getOperandNumber() != 1)
+        onlyLoadsAndStores = false;
+      else
+        stores.push_back(other);
+    }
+    if (!slot.getDefiningOp<memref::AllocaOp>() || !onlyLoadsAndStores) {
       store.emitOpError()
           << "stores a memref descriptor into memory other than a stack slot "
              "that only loads and stores use, so ownership-based deallocation "
@@ -186,18 +198,29 @@ static LogicalResult checkStoredDescriptors(ModuleOp module) {
       return;
     }
     Block *block = store->getBlock();
-    for (Operation *user : slot.getUsers()) {
-      auto load = dyn_cast<memref::LoadOp>(user);
-      if (!load)
-        continue;
+    memref::StoreOp first = store;
+    for (memref::StoreOp other : stores) {
+      if (other->getBlock() != block) {
+        other.emitOpError()
+            << "stores a memref descriptor into a stack slot that a store in "
+               "another block fills too, so ownership-based deallocation "
+               "cannot tell which buffer a load of it yields; pass the memref "
+               "as an SSA value instead";
+        failed = true;
+        return;
+      }
+      if (other->isBeforeInBlock(first))
+        first = other;
+    }
+    for (memref::LoadOp load : loads) {
       Operation *ancestor = block->findAncestorOpInBlock(*load);
-      OpOperand *leaving = ancestor && store->isBeforeInBlock(ancestor)
+      OpOperand *leaving = ancestor && first->isBeforeInBlock(ancestor)
                                ? findUseLeavingBlock(load.getResult(), block)
                                : &load.getMemrefMutable();
       if (!leaving)
         continue;
       InFlightDiagnostic diag =
-          store.emitOpError()
+          first.emitOpError()
           << "stores a memref descriptor that is loaded back, or used, where "
              "ownership-based deallocation cannot follow it (before the store "
              "or outside of its block), so the buffer could be freed before "

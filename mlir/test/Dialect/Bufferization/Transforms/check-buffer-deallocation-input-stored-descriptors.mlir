@@ -70,8 +70,7 @@ func.func @loaded_in_other_block(%c: i1, %d: i1) -> f32 {
 // -----
 
 // A load in the store's block whose memref leaves the block through the
-// branch; and a store into a nested block whose buffer is loaded after the
-// region.
+// branch; and stores into one slot in two blocks, one nested.
 
 func.func @leaves_through_branch(%c: i1) -> f32 {
   %c0 = arith.constant 0 : index
@@ -108,10 +107,9 @@ func.func @stored_in_nested_block(%c: i1) -> f32 {
   scf.if %c {
     %t = memref.alloc() : memref<4xf32>
     linalg.fill ins(%f : f32) outs(%t : memref<4xf32>)
-    // expected-error @below {{stores a memref descriptor that is loaded back, or used, where ownership-based deallocation cannot follow it}}
+    // expected-error @below {{'memref.store' op stores a memref descriptor into a stack slot that a store in another block fills too, so ownership-based deallocation cannot tell which buffer a load of it yields; pass the memref as an SSA value instead}}
     memref.store %t, %slot[] : memref<memref<4xf32>>
   }
-  // expected-note @below {{used here}}
   %b = memref.load %slot[] : memref<memref<4xf32>>
   %v = memref.load %b[%c0] : memref<4xf32>
   return %v : f32

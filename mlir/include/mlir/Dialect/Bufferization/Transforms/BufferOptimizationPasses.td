@@ -172,10 +172,11 @@ def CheckBufferDeallocationInputPass
       wrong for an op that frees or keeps a buffer.
     * A `memref.store` of a memref descriptor whose buffer the deallocation
       could free before a use of the descriptor loaded back: the memory is
-      not a `memref.alloca` that only loads and stores use, or a load of it
-      is not after the store in the store's block (or nested in an op of
-      it), or the loaded memref (or a view of it, or a result it flows
-      into) is used outside of that block or by its terminator. The
+      not a `memref.alloca` that only loads and stores use, or stores in
+      two blocks fill it, or a load of it is not after the first store in
+      the stores' block (or nested in an op of it), or the loaded memref (or
+      a view of it, or a result it flows into) is used outside of that block
+      or by its terminator. The
       deallocation frees a buffer at the end of a block that holds its last
       SSA use, or later, so such loads are safe and the others are not.
     * With `private-function-dynamic-ownership`: a memref result of a call

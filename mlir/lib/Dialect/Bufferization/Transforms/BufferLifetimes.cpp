@@ -264,6 +264,95 @@ static Operation *findLastUse(const GuardedFree &free,
   return lastUse;
 }
 
+/// Returns true if an op nested in `region` may allocate memory: one that
+/// declares an allocation, or a call.
+static bool mayAllocateIn(Region &region) {
+  return region
+      .walk([](Operation *op) {
+        if (isa<CallOpInterface>(op) || hasEffect<MemoryEffects::Allocate>(op))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
+/// the buffer and its aliases, instead of after it, if `lastUse` runs exactly
+/// one of its regions each time (an `scf.if` with an `else`, an
+/// `scf.index_switch`), none of its results may alias the buffer, and a
+/// region that does not use the buffer may allocate: the buffer then dies
+/// right at the start of such a region, and after its last use in a region
+/// that uses it. Ownership-based deallocation frees a buffer used in one
+/// branch of a `cf` diamond before the branches, on the path through the
+/// other one, but one used in one region of an `scf.if` only after the
+/// `scf.if`, over what the other region allocates. Where no such region
+/// allocates, the free stays after `lastUse`, where a later allocation of
+/// the block may take its buffer over. Returns true if it sank `dealloc`,
+/// which it erases (the metadata op that fed it stays, dead, for the
+/// canonicalizer).
+static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
+                            Operation *lastUse,
+                            BufferLifetimeAnalysis &analysis) {
+  auto ifOp = dyn_cast<scf::IfOp>(lastUse);
+  if (!(ifOp && !ifOp.getElseRegion().empty()) &&
+      !isa<scf::IndexSwitchOp>(lastUse))
+    return false;
+  auto metadata =
+      dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
+  Value buffer = metadata ? metadata.getSource() : dealloc.getMemref();
+  BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
+  if (llvm::any_of(lastUse->getResults(),
+                   [&](Value result) { return aliases.contains(result); }))
+    return false;
+
+  // The last op of the region's block that uses the buffer or an alias of
+  // it, or defines an alias; null if there is none. The uses are all
+  // understood (`findLastUse` found `lastUse`).
+  auto getLastUseIn = [&](Region &region) {
+    Block &body = region.front();
+    Operation *last = nullptr;
+    auto note = [&](Operation *op) {
+      Operation *ancestor = body.findAncestorOpInBlock(*op);
+      if (ancestor && (!last || last->isBeforeInBlock(ancestor)))
+        last = ancestor;
+    };
+    for (Value alias : aliases) {
+      if (Operation *def = alias.getDefiningOp())
+        note(def);
+      for (Operation *user : alias.getUsers())
+        note(user);
+    }
+    return last;
+  };
+  if (llvm::none_of(lastUse->getRegions(), [&](Region &region) {
+        return !getLastUseIn(region) && mayAllocateIn(region);
+      }))
+    return false;
+
+  for (Region &region : lastUse->getRegions()) {
+    Block &body = region.front();
+    if (Operation *last = getLastUseIn(region))
+      rewriter.setInsertionPointAfter(last);
+    else
+      rewriter.setInsertionPointToStart(&body);
+    Value freed = buffer;
+    if (metadata) {
+      auto copy = memref::ExtractStridedMetadataOp::create(
+          rewriter, metadata.getLoc(), buffer);
+      freed = copy.getBaseBuffer();
+      analysis.notifyDerived(buffer, freed);
+    }
+    memref::DeallocOp::create(rewriter, dealloc.getLoc(), freed);
+  }
+  remark::passed(dealloc.getLoc(), remark::RemarkOpts::name("FreedInRegions")
+                                       .category("free-buffers-at-last-use"))
+      << ("buffer freed in each region of '" +
+          lastUse->getName().getStringRef() + "', its last use")
+             .str();
+  rewriter.eraseOp(dealloc);
+  return true;
+}
+
 /// Returns the op after which `dealloc` can free its buffer: the last op in
 /// its block that uses the buffer or an alias of it, or the op that defines
 /// the buffer. The ops of guarded frees (`guardOps`) that read the address
@@ -412,11 +501,20 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
   }
 
   // A deallocation never changes the last use of another buffer: no other
-  // buffer is freed by the same ops.
+  // buffer is freed by the same ops. One whose last use is an op that runs
+  // one of its regions may go into each region instead, right after its
+  // last use there.
   SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
+  unsigned numSunk = 0;
   for (memref::DeallocOp dealloc : deallocs) {
     Operation *lastUse = findLastUse(dealloc, guardOps, analysis);
-    if (lastUse && !isRightAfter(dealloc, lastUse))
+    if (!lastUse)
+      continue;
+    if (sinkIntoRegions(rewriter, dealloc, lastUse, analysis)) {
+      ++numSunk;
+      continue;
+    }
+    if (!isRightAfter(dealloc, lastUse))
       moves.emplace_back(dealloc, lastUse);
   }
   for (auto [dealloc, lastUse] : moves) {
@@ -432,7 +530,7 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                          .category("free-buffers-at-last-use"))
         << "buffer freed right after its last use";
   }
-  return guardedMoves.size() + moves.size();
+  return guardedMoves.size() + numSunk + moves.size();
 }
 
 //===----------------------------------------------------------------------===//

@@ -1000,6 +1000,16 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     guarded free whose buffers' addresses another guarded free reads does
     not move.
 
+    A free whose buffer's last use is an op that runs exactly one of its
+    regions (an `scf.if` with an `else`, an `scf.index_switch`), none of
+    whose results may alias the buffer, goes into each region instead when
+    a region that does not use the buffer may allocate (an op with an
+    allocation effect, or a call): at the start of such a region, after the
+    last use in a region that uses it. That is what the deallocation does
+    for a `cf` diamond; after an `scf.if` the buffer was held over what the
+    other region allocates. Where no such region allocates, the free stays
+    after the op, where a later allocation may take the buffer over.
+
     The aliases are those of `BufferViewFlowAnalysis`, taken from every
     buffer the freed one may be derived from, plus the base buffers of
     `memref.extract_strided_metadata`. A deallocation stays where it is when

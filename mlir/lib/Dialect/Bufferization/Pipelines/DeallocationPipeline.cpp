@@ -58,12 +58,13 @@ void mlir::bufferization::buildDeallocationPipeline(
   }
 
   // Loops of blocks and multi-way branches become scf ops, which the
-  // deallocation supports; before merge-alloc, which plans per block. On
-  // request, branches that allocate are lifted too, so that merge-alloc
-  // plans their buffers.
+  // deallocation supports; before merge-alloc, which plans per block. Under
+  // merge-alloc, branches that allocate are lifted too, so that it plans
+  // the buffers of their arms together.
   if (options.liftUnstructuredControlFlow) {
     LiftUnstructuredControlFlowPassOptions liftOptions;
-    liftOptions.liftAllocatingBranches = options.liftAllocatingBranches;
+    liftOptions.liftAllocatingBranches =
+        options.liftAllocatingBranches && options.mergeAlloc;
     pm.addPass(createLiftUnstructuredControlFlowPass(liftOptions));
   }
 

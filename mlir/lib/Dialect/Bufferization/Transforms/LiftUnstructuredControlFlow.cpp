@@ -77,6 +77,19 @@ static bool allocates(Region &region) {
       .wasInterrupted();
 }
 
+/// Returns true if an op nested in `region` stores a memref descriptor into
+/// memory. Lifted, a store in a branch would sit in a nested region, where
+/// `prepare-buffer-deallocation` can no longer make the slot an SSA value.
+static bool storesDescriptor(Region &region) {
+  return region
+      .walk([](memref::StoreOp store) {
+        return isa<BaseMemRefType>(store.getValue().getType())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Returns true if `region` is in the body of a loop of its function (or of
 /// the nearest op isolated from above): a loop op, or blocks that form a loop
 /// and become one when their region is lifted. `cycles` caches whether a
@@ -184,9 +197,10 @@ struct LiftUnstructuredControlFlowPass
         // loop is around them. In a loop, `hoist-alloc-dealloc-pairs` would
         // hold the buffers of the lifted arms over the loop even in the
         // iterations that take no such arm (fuzz seed 30006: 160 bytes at
-        // once instead of 128).
+        // once instead of 128). Nor where a branch stores a descriptor.
         if (!liftAllocatingBranches || findNonCFBranch(*region) ||
-            !allocates(*region) || isInLoop(*region, cycles))
+            !allocates(*region) || isInLoop(*region, cycles) ||
+            storesDescriptor(*region))
           continue;
       }
       Operation *branch = multiWay && !isa<cf::SwitchOp>(multiWay)

@@ -122,7 +122,7 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
-// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=true},
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
@@ -148,10 +148,14 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true wrap-public-functions=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWRAP
 // NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false wrap-public-functions=false},
-// lift-allocating-branches reaches the lifting.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=true})" \
+// lift-allocating-branches (on by default, see MERGESTAGES) reaches the
+// lifting under merge-alloc only.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTBRANCHES
-// LIFTBRANCHES: lift-unstructured-control-flow{lift-allocating-branches=true},
+// LIFTBRANCHES: lift-unstructured-control-flow{lift-allocating-branches=false},
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-allocating-branches=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTNOMERGE
+// LIFTNOMERGE: lift-unstructured-control-flow{lift-allocating-branches=false},
 // merge-alloc-worst-run reaches merge-alloc as keep-peak.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true merge-alloc-worst-run=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=WORSTPEAK

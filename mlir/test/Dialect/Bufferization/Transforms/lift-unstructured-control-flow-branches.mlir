@@ -178,3 +178,27 @@ func.func @in_a_loop_of_blocks(%c: i1, %n: index) {
 ^exit:
   return
 }
+
+// -----
+
+// A diamond whose arm stores a descriptor into a stack slot stays: lifted,
+// the store would sit in a region of the scf.if, where
+// prepare-buffer-deallocation can no longer make the slot an SSA value.
+
+// CHECK-LABEL: func @stores_descriptor
+//   CHECK-NOT: scf.if
+//       CHECK: cf.cond_br
+func.func @stores_descriptor(%c: i1, %x: memref<4xf32>) {
+  %slot = memref.alloca() : memref<memref<4xf32>>
+  memref.store %x, %slot[] : memref<memref<4xf32>>
+  cf.cond_br %c, ^a, ^join
+^a:
+  %a = memref.alloc() : memref<4xf32>
+  "test.fill"(%a) : (memref<4xf32>) -> ()
+  memref.store %a, %slot[] : memref<memref<4xf32>>
+  cf.br ^join
+^join:
+  %y = memref.load %slot[] : memref<memref<4xf32>>
+  "test.use"(%y) : (memref<4xf32>) -> ()
+  return
+}

@@ -37,12 +37,11 @@ struct DeallocationPipelineOptions
 
   PassOptions::Option<bool> liftAllocatingBranches{
       *this, "lift-allocating-branches",
-      llvm::cl::desc("Also lift regions of cf branches that allocate and "
-                     "are in no loop, so that merge-alloc plans the buffers "
-                     "of their arms; the rest of the pipeline treats the "
-                     "scf ops differently from the branches, which can "
-                     "raise the peak"),
-      llvm::cl::init(false)};
+      llvm::cl::desc("Under merge-alloc, also lift regions of cf branches "
+                     "that allocate and are in no loop to scf ops, so that "
+                     "merge-alloc plans the buffers of their arms together; "
+                     "no effect without merge-alloc"),
+      llvm::cl::init(true)};
 
   PassOptions::Option<bool> mergeAlloc{
       *this, "merge-alloc",

@@ -247,11 +247,14 @@ def LiftUnstructuredControlFlowPass
     lifted too when an op in it, at any depth, is a `memref.alloc`: its
     diamonds become `scf.if` and `scf.index_switch` ops, whose regions
     `merge-alloc` plans, so that allocations in exclusive branches share
-    memory. The pipeline option of the same name sets it. Such a
-    region that branches with an op other than the `cf` ones is left alone,
-    and so is one inside a loop: `hoist-alloc-dealloc-pairs` would hold the
-    buffers of its lifted arms over the loop, even in iterations that take
-    no such arm.
+    memory. The pipeline option of the same name sets it under
+    `merge-alloc`. Such a region that branches with an op other than the
+    `cf` ones is left alone; so is one inside a loop:
+    `hoist-alloc-dealloc-pairs` would hold the buffers of its lifted arms
+    over the loop, even in iterations that take no such arm; and so is one
+    in which an op stores a memref descriptor: the store would sit in a
+    nested region, where `prepare-buffer-deallocation` can no longer make
+    the slot an SSA value.
   }];
   let options = [
     Option<"liftAllocatingBranches", "lift-allocating-branches", "bool",

@@ -40,8 +40,10 @@ struct DeallocationPipelineOptions
       llvm::cl::desc("Under merge-alloc, also lift regions of cf branches "
                      "that allocate and are in no loop to scf ops, so that "
                      "merge-alloc plans the buffers of their arms together; "
-                     "no effect without merge-alloc"),
-      llvm::cl::init(true)};
+                     "the rest of the pipeline frees a buffer that one arm "
+                     "passes on later than the branches do, which can raise "
+                     "the peak"),
+      llvm::cl::init(false)};
 
   PassOptions::Option<bool> mergeAlloc{
       *this, "merge-alloc",

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches=false" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,LIFTED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,LIFTED
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,UNMERGED
 
 // The entry block of @phases ends in a cf.cond_br. The deallocation frees
@@ -9,13 +9,12 @@
 // would therefore be held up to the branch, next to %big, where apart the
 // hoisted temporaries are freed right after the loop (the fuzzer's seed
 // 3620 raised its peak from 96 to 128 bytes that way). merge-alloc leaves
-// them apart (the first RUN line, without the lifting).
+// them apart.
 //
-// With lift-allocating-branches (the default under merge-alloc, the second
-// RUN line), the pipeline lifts the branches of @phases, which allocates, to
-// an scf.if: the buffers then all live in one block, in which %t and %u die
-// before %big, and merge-alloc plans the three into one buffer of 128 bytes
-// per call, at the same peak.
+// With lift-allocating-branches (the second RUN line), the pipeline lifts
+// the branches of @phases, which allocates, to an scf.if: the buffers then
+// all live in one block, in which %t and %u die before %big, and merge-alloc
+// plans the three into one buffer of 128 bytes per call, at the same peak.
 
 func.func private @printI64(i64)
 func.func private @printNewline()

@@ -1,9 +1,9 @@
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,EVERY
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,WORST
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,EVERY
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,WORST
 // RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-EVERY
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-WORST
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-EVERY
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-WORST
 
 // Functions of cf diamonds that allocate in their arms, as a front end
 // emits them, called from loops. @single allocates %base (1 KiB), then %d or
@@ -11,9 +11,10 @@
 // second diamond, which keeps the first one's result when seed % 3 == 0 and
 // otherwise subtracts %base from it into %s2 (1 KiB).
 //
-// Under merge-alloc (with lift-allocating-branches, its default), the
-// pipeline lifts both diamonds to scf.if. Every run of @single holds 2 KiB
-// at once, so its buffers merge into a workspace of 2 KiB. A run of @double holds 2 KiB through the keep branch and 3 KiB
+// Under merge-alloc and lift-allocating-branches, the pipeline lifts both
+// diamonds to scf.if. Every run
+// of @single holds 2 KiB at once, so its buffers merge into a workspace of 2
+// KiB. A run of @double holds 2 KiB through the keep branch and 3 KiB
 // through the other: every-run merges %base and the first result into a
 // workspace of 2 KiB and leaves %s2, which only the costlier runs hold,
 // apart. @main allocates the two workspaces out of its loops and merges

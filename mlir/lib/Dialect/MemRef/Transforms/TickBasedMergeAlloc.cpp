@@ -35,6 +35,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -639,7 +640,24 @@ bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
 bool CalleeWorkspaceCandidates::callerMayHideAliases(
     FunctionOpInterface caller) {
   auto [it, inserted] = hidesAliases.try_emplace(caller, false);
-  if (inserted)
+  if (!inserted)
+    return it->second;
+  // Views and casts link their results to their sources; the alias analysis
+  // is built only for a caller with another op that makes a memref from
+  // memrefs without touching memory.
+  auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
+  bool mayHide = caller
+                     ->walk([&](Operation *op) {
+                       if (op->getNumRegions() != 0 ||
+                           isa<ViewLikeOpInterface, CastOpInterface>(op) ||
+                           llvm::none_of(op->getResultTypes(), isMemRef) ||
+                           llvm::none_of(op->getOperandTypes(), isMemRef) ||
+                           !isMemoryEffectFree(op))
+                         return WalkResult::advance();
+                       return WalkResult::interrupt();
+                     })
+                     .wasInterrupted();
+  if (mayHide)
     it->second = mayHideAliases(caller, BufferViewFlowAnalysis(caller));
   return it->second;
 }

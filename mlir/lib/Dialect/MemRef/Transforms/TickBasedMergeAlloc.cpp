@@ -742,6 +742,20 @@ private:
   /// walked once.
   bool mayHideAliases(Block *scope);
 
+  /// Returns the op of `block` in whose regions `free-buffers-at-last-use`
+  /// frees a buffer of the block whose aliases are `aliasSet`, instead of
+  /// after it, or null: the last op of the block that uses an alias runs
+  /// exactly one of its regions (an `scf.if` with an `else`, an
+  /// `scf.index_switch`), none of its results is an alias, and a region
+  /// that uses no alias may allocate. The buffer then dies at the start of
+  /// that region, which the ranges of the model (one interval of ticks per
+  /// buffer) cannot say. It may name an op where the pass does not sink the
+  /// free (a use it does not understand, say); the model is then only more
+  /// careful.
+  Operation *
+  getRegionFreeingOp(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                     Block *block);
+
   /// Returns how `use` of an alias of a buffer that lives in `livingBlock`
   /// and whose aliases are `aliasSet` bounds the buffer's lifetime.
   UseSpan getUseSpan(OpOperand &use,
@@ -825,6 +839,8 @@ private:
   DenseSet<Operation *> deadOps;
   /// The results of `mayHideAliases`, per function.
   DenseMap<Operation *, bool> hidesAliases;
+  /// Whether an op nested in a region may allocate (`getRegionFreeingOp`).
+  DenseMap<Region *, bool> allocatingRegions;
   /// The mergeable allocations whose buffers branches yield.
   DenseMap<Operation *, YieldedBuffer> yieldedBuffers;
   /// The results of `getNumAllocationsOfShape`, and the loops walked.
@@ -1062,6 +1078,57 @@ TickCollector::getUseSpan(OpOperand &use,
   return {anchor, ""};
 }
 
+Operation *TickCollector::getRegionFreeingOp(
+    const BufferViewFlowAnalysis::ValueSetT &aliasSet, Block *block) {
+  Operation *last = nullptr;
+  for (Value alias : aliasSet) {
+    for (Operation *user : alias.getUsers()) {
+      if (deadOps.contains(user))
+        continue;
+      Operation *anchor = block->findAncestorOpInBlock(*user);
+      if (!anchor)
+        return nullptr;
+      if (!last || last->isBeforeInBlock(anchor))
+        last = anchor;
+    }
+  }
+  auto ifOp = dyn_cast_or_null<scf::IfOp>(last);
+  if (!(ifOp && !ifOp.getElseRegion().empty()) &&
+      !isa_and_present<scf::IndexSwitchOp>(last))
+    return nullptr;
+  if (llvm::any_of(last->getResults(),
+                   [&](Value result) { return aliasSet.contains(result); }))
+    return nullptr;
+  // The regions of `last` that hold a use of an alias.
+  SmallPtrSet<Region *, 4> used;
+  for (Value alias : aliasSet) {
+    for (Operation *user : alias.getUsers()) {
+      Region *region = user->getParentRegion();
+      while (region && region->getParentOp() != last)
+        region = region->getParentOp()->getParentRegion();
+      if (region)
+        used.insert(region);
+    }
+  }
+  for (Region &region : last->getRegions()) {
+    if (used.contains(&region))
+      continue;
+    auto [it, inserted] = allocatingRegions.try_emplace(&region, false);
+    if (inserted)
+      it->second = region
+                       .walk([](Operation *op) {
+                         return isa<CallOpInterface>(op) ||
+                                        hasEffect<MemoryEffects::Allocate>(op)
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       })
+                       .wasInterrupted();
+    if (it->second)
+      return last;
+  }
+  return nullptr;
+}
+
 LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                                          int64_t &lastTick,
                                          std::string &reason) {
@@ -1101,6 +1168,35 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   }
   if (reasonTick)
     return failure();
+  // Freed in the regions of the op it dies at: the buffer lives up to its
+  // last use in the regions that use it, which is one interval of ticks if
+  // they all come before the regions that do not. Otherwise the plan cannot
+  // follow it.
+  if (Operation *op = getRegionFreeingOp(aliasSet, livingBlock)) {
+    bool unusedSeen = false;
+    int64_t lastInRegions = std::numeric_limits<int64_t>::min();
+    for (Region &region : op->getRegions()) {
+      Block &body = region.front();
+      int64_t lastHere = std::numeric_limits<int64_t>::min();
+      for (Value alias : aliasSet)
+        for (Operation *user : alias.getUsers())
+          if (!deadOps.contains(user))
+            if (Operation *anchor = body.findAncestorOpInBlock(*user))
+              lastHere = std::max(lastHere, ticks.lookup(anchor).second);
+      if (lastHere == std::numeric_limits<int64_t>::min()) {
+        unusedSeen = true;
+        continue;
+      }
+      if (unusedSeen) {
+        reason = ("freed in the regions of '" + op->getName().getStringRef() +
+                  "', at the start of one before a region that uses it")
+                     .str();
+        return failure();
+      }
+      lastInRegions = std::max(lastInRegions, lastHere);
+    }
+    lastTick = lastInRegions;
+  }
   if (firstTick > lastTick)
     firstTick = lastTick = ticks.lookup(alloc).first;
   if (yielded.definer != alloc)
@@ -1220,6 +1316,11 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
     }
     if (!callResultAlias)
       lowerLast = last;
+    // Freed in the regions of the op it dies at, it is surely held only up
+    // to that op.
+    if (anchor == def)
+      if (Operation *op = getRegionFreeingOp(aliases.resolve(buffer), scope))
+        lowerLast = std::min(lowerLast, ticks.lookup(op).first);
     if (hiddenAliases || (freedAtEnd && anchor == def))
       last = end;
     int64_t bytes = getModelledBytes(type, def);

@@ -77,7 +77,27 @@ func.func @loop_local(%n: index, %f: f32) {
 // CHECK-LABEL: func @branch
 func.func @branch(%c: i1, %f: f32) {
   %c0 = arith.constant 0 : index
-  // CHECK: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 9>}
+  // CHECK: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 8>}
+  %a = memref.alloc() : memref<16xf32>
+  scf.if %c {
+    memref.store %f, %a[%c0] : memref<16xf32>
+  } else {
+    vector.print %f : f32
+  }
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %f, %b[%c0] : memref<16xf32>
+  return
+}
+
+// -----
+
+// COM: Unless a branch that does not use the buffer allocates: the pipeline
+// COM: frees the buffer at the start of that branch (free-buffers-at-last-use),
+// COM: and the buffer lives up to its last use in the branches before.
+// CHECK-LABEL: func @branch_allocating
+func.func @branch_allocating(%c: i1, %f: f32) {
+  %c0 = arith.constant 0 : index
+  // CHECK: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 4, 5>}
   %a = memref.alloc() : memref<16xf32>
   scf.if %c {
     memref.store %f, %a[%c0] : memref<16xf32>

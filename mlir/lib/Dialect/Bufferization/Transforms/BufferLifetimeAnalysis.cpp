@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -813,6 +814,37 @@ bool bufferization::isAlignedFor(memref::AllocOp buffer,
   std::optional<uint64_t> alignment = alloc.getAlignment();
   std::optional<uint64_t> bufferAlignment = buffer.getAlignment();
   return !alignment || (bufferAlignment && *bufferAlignment >= *alignment);
+}
+
+bool bufferization::isFreedInRegions(Operation *op,
+                                     function_ref<bool(Value)> isAlias,
+                                     function_ref<bool(Region &)> isUsedIn,
+                                     DenseMap<Region *, bool> *allocating) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  if (!(ifOp && !ifOp.getElseRegion().empty()) && !isa<scf::IndexSwitchOp>(op))
+    return false;
+  if (llvm::any_of(op->getResults(), isAlias))
+    return false;
+  auto mayAllocate = [](Region &region) {
+    return region
+        .walk([](Operation *nested) {
+          return isa<CallOpInterface>(nested) ||
+                         hasEffect<MemoryEffects::Allocate>(nested)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  };
+  return llvm::any_of(op->getRegions(), [&](Region &region) {
+    if (isUsedIn(region))
+      return false;
+    if (!allocating)
+      return mayAllocate(region);
+    auto [it, inserted] = allocating->try_emplace(&region, false);
+    if (inserted)
+      it->second = mayAllocate(region);
+    return it->second;
+  });
 }
 
 bool bufferization::isAsynchronous(Operation *op) {

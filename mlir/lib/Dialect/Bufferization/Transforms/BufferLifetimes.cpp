@@ -264,46 +264,26 @@ static Operation *findLastUse(const GuardedFree &free,
   return lastUse;
 }
 
-/// Returns true if an op nested in `region` may allocate memory: one that
-/// declares an allocation, or a call.
-static bool mayAllocateIn(Region &region) {
-  return region
-      .walk([](Operation *op) {
-        if (isa<CallOpInterface>(op) || hasEffect<MemoryEffects::Allocate>(op))
-          return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
 /// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
-/// the buffer and its aliases, instead of after it, if `lastUse` runs exactly
-/// one of its regions each time (an `scf.if` with an `else`, an
-/// `scf.index_switch`), none of its results may alias the buffer, and a
-/// region that does not use the buffer may allocate: the buffer then dies
-/// right at the start of such a region, and after its last use in a region
-/// that uses it. Ownership-based deallocation frees a buffer used in one
-/// branch of a `cf` diamond before the branches, on the path through the
-/// other one, but one used in one region of an `scf.if` only after the
-/// `scf.if`, over what the other region allocates. Where no such region
-/// allocates, the free stays after `lastUse`, where a later allocation of
-/// the block may take its buffer over. Returns true if it sank `dealloc`,
-/// which it erases (the metadata op that fed it stays, dead, for the
-/// canonicalizer).
+/// the buffer and its aliases, instead of after it, if `isFreedInRegions`
+/// holds: the buffer then dies right at the start of a region that does not
+/// use it, and after its last use in a region that uses it. Ownership-based
+/// deallocation frees a buffer used in one branch of a `cf` diamond before the
+/// branches, on the path through the other one, but one used in one region of
+/// an `scf.if` only after the `scf.if`, over what the other region allocates.
+/// Where no such region allocates, the free stays after `lastUse`, where a
+/// later allocation of the block may take its buffer over. Returns true if it
+/// sank `dealloc`, which it erases (the metadata op that fed it stays, dead,
+/// for the canonicalizer).
 static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
                             Operation *lastUse,
                             BufferLifetimeAnalysis &analysis) {
-  auto ifOp = dyn_cast<scf::IfOp>(lastUse);
-  if (!(ifOp && !ifOp.getElseRegion().empty()) &&
-      !isa<scf::IndexSwitchOp>(lastUse))
+  if (!isa<scf::IfOp, scf::IndexSwitchOp>(lastUse))
     return false;
   auto metadata =
       dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
   Value buffer = metadata ? metadata.getSource() : dealloc.getMemref();
   BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
-  if (llvm::any_of(lastUse->getResults(),
-                   [&](Value result) { return aliases.contains(result); }))
-    return false;
 
   // The last op of the region's block that uses the buffer or an alias of
   // it, or defines an alias; null if there is none. The uses are all
@@ -324,9 +304,9 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
     }
     return last;
   };
-  if (llvm::none_of(lastUse->getRegions(), [&](Region &region) {
-        return !getLastUseIn(region) && mayAllocateIn(region);
-      }))
+  if (!isFreedInRegions(
+          lastUse, [&](Value value) { return aliases.contains(value); },
+          [&](Region &region) { return getLastUseIn(region) != nullptr; }))
     return false;
 
   for (Region &region : lastUse->getRegions()) {

@@ -744,14 +744,12 @@ private:
 
   /// Returns the op of `block` in whose regions `free-buffers-at-last-use`
   /// frees a buffer of the block whose aliases are `aliasSet`, instead of
-  /// after it, or null: the last op of the block that uses an alias runs
-  /// exactly one of its regions (an `scf.if` with an `else`, an
-  /// `scf.index_switch`), none of its results is an alias, and a region
-  /// that uses no alias may allocate. The buffer then dies at the start of
-  /// that region, which the ranges of the model (one interval of ticks per
-  /// buffer) cannot say. It may name an op where the pass does not sink the
-  /// free (a use it does not understand, say); the model is then only more
-  /// careful.
+  /// after it, or null: the last op of the block that uses an alias, if
+  /// `bufferization::isFreedInRegions` holds for it. The buffer then dies at
+  /// the start of a region that does not use it, which the ranges of the
+  /// model (one interval of ticks per buffer) cannot always say. It may name an
+  /// op where the pass does not sink the free (a use it does not understand,
+  /// say); the model is then only more careful.
   Operation *
   getRegionFreeingOp(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
                      Block *block);
@@ -1092,12 +1090,7 @@ Operation *TickCollector::getRegionFreeingOp(
         last = anchor;
     }
   }
-  auto ifOp = dyn_cast_or_null<scf::IfOp>(last);
-  if (!(ifOp && !ifOp.getElseRegion().empty()) &&
-      !isa_and_present<scf::IndexSwitchOp>(last))
-    return nullptr;
-  if (llvm::any_of(last->getResults(),
-                   [&](Value result) { return aliasSet.contains(result); }))
+  if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(last))
     return nullptr;
   // The regions of `last` that hold a use of an alias.
   SmallPtrSet<Region *, 4> used;
@@ -1110,23 +1103,12 @@ Operation *TickCollector::getRegionFreeingOp(
         used.insert(region);
     }
   }
-  for (Region &region : last->getRegions()) {
-    if (used.contains(&region))
-      continue;
-    auto [it, inserted] = allocatingRegions.try_emplace(&region, false);
-    if (inserted)
-      it->second = region
-                       .walk([](Operation *op) {
-                         return isa<CallOpInterface>(op) ||
-                                        hasEffect<MemoryEffects::Allocate>(op)
-                                    ? WalkResult::interrupt()
-                                    : WalkResult::advance();
-                       })
-                       .wasInterrupted();
-    if (it->second)
-      return last;
-  }
-  return nullptr;
+  if (!bufferization::isFreedInRegions(
+          last, [&](Value value) { return aliasSet.contains(value); },
+          [&](Region &region) { return used.contains(&region); },
+          &allocatingRegions))
+    return nullptr;
+  return last;
 }
 
 LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,

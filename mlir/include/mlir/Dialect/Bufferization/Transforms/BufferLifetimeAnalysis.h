@@ -170,6 +170,19 @@ constexpr StringLiteral kHoistableWorkspaceAttrName = "merge_alloc.hoistable";
 /// alignment, or `buffer` asks for at least as much.
 bool isAlignedFor(memref::AllocOp buffer, memref::AllocOp alloc);
 
+/// Returns true if `free-buffers-at-last-use` frees, in the regions of
+/// `op`, a buffer of `op`'s block whose last use there is `op`, rather than
+/// after `op`: `op` runs exactly one of its regions each time (an `scf.if`
+/// with an `else`, an `scf.index_switch`), none of its results is an alias
+/// of the buffer (`isAlias`), and a region that uses no alias
+/// (`isUsedIn`) may allocate (an op with an allocation effect, or a call).
+/// The buffer then dies at the start of such a region. merge-alloc plans
+/// with the same test. `allocating`, if given, caches whether a region may
+/// allocate.
+bool isFreedInRegions(Operation *op, function_ref<bool(Value)> isAlias,
+                      function_ref<bool(Region &)> isUsedIn,
+                      DenseMap<Region *, bool> *allocating = nullptr);
+
 /// Returns true if the regions of `op` may run after `op` itself has
 /// finished, concurrently with the ops after it, as the body of an
 /// `async.execute` does until it is awaited.

@@ -8,6 +8,7 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -63,4 +64,38 @@ scf::WhileOp bufferization::createWhileWithMoreValues(
   rewriter.inlineRegionBefore(whileOp.getAfter(), newWhile.getAfter(),
                               newWhile.getAfter().end());
   return newWhile;
+}
+
+Value mlir::bufferization::createEmptyMemRef(Location loc, OpBuilder &builder,
+                                             Type type) {
+  if (auto unranked = dyn_cast<UnrankedMemRefType>(type)) {
+    auto ranked =
+        MemRefType::get({0}, unranked.getElementType(),
+                        MemRefLayoutAttrInterface(), unranked.getMemorySpace());
+    Value empty = memref::AllocaOp::create(builder, loc, ranked);
+    return memref::CastOp::create(builder, loc, type, empty);
+  }
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType || !memrefType.isStrided())
+    return nullptr;
+  auto emptyType =
+      MemRefType::get({0}, memrefType.getElementType(),
+                      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
+  Value empty = memref::AllocaOp::create(builder, loc, emptyType);
+  auto [strides, offset] = memrefType.getStridesAndOffset();
+  // Dynamic sizes, strides and offsets are all 0: nothing is ever read.
+  Value zero;
+  auto fold = [&](int64_t value) -> OpFoldResult {
+    if (ShapedType::isStatic(value))
+      return builder.getIndexAttr(value);
+    if (!zero)
+      zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    return zero;
+  };
+  SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+      memrefType.getShape(), [&](int64_t size) { return fold(size); });
+  SmallVector<OpFoldResult> strideValues =
+      llvm::map_to_vector(strides, [&](int64_t s) { return fold(s); });
+  return memref::ReinterpretCastOp::create(builder, loc, memrefType, empty,
+                                           fold(offset), sizes, strideValues);
 }

@@ -124,6 +124,13 @@ private:
   SymbolTableCollection symbolTables;
 };
 
+/// Returns a memref of `type` that views a stack buffer of no elements, or
+/// null for a layout that is not strided: what a value undefined on some path
+/// becomes in place of `ub.poison`. The deallocation compares the base
+/// addresses of the memrefs it may free, and an address read from poison may
+/// equal any buffer's; an empty `memref.alloca` is never freed.
+Value createEmptyMemRef(Location loc, OpBuilder &builder, Type type);
+
 } // namespace bufferization
 } // namespace mlir
 

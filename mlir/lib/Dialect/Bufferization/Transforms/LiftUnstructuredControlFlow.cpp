@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
 #include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
@@ -121,44 +123,9 @@ namespace {
 struct DeallocationCFGToSCFTransformation
     : public ControlFlowToSCFTransformation {
   Value getUndefValue(Location loc, OpBuilder &builder, Type type) override {
-    if (Value empty = createEmptyMemRef(loc, builder, type))
+    if (Value empty = bufferization::createEmptyMemRef(loc, builder, type))
       return empty;
     return ControlFlowToSCFTransformation::getUndefValue(loc, builder, type);
-  }
-
-  /// Returns a memref of `type` that views a stack buffer of no elements,
-  /// or null for a layout that is not strided.
-  static Value createEmptyMemRef(Location loc, OpBuilder &builder, Type type) {
-    if (auto unranked = dyn_cast<UnrankedMemRefType>(type)) {
-      auto ranked = MemRefType::get({0}, unranked.getElementType(),
-                                    MemRefLayoutAttrInterface(),
-                                    unranked.getMemorySpace());
-      Value empty = memref::AllocaOp::create(builder, loc, ranked);
-      return memref::CastOp::create(builder, loc, type, empty);
-    }
-    auto memrefType = dyn_cast<MemRefType>(type);
-    if (!memrefType || !memrefType.isStrided())
-      return nullptr;
-    auto emptyType = MemRefType::get({0}, memrefType.getElementType(),
-                                     MemRefLayoutAttrInterface(),
-                                     memrefType.getMemorySpace());
-    Value empty = memref::AllocaOp::create(builder, loc, emptyType);
-    auto [strides, offset] = memrefType.getStridesAndOffset();
-    // Dynamic sizes, strides and offsets are all 0: nothing is ever read.
-    Value zero;
-    auto fold = [&](int64_t value) -> OpFoldResult {
-      if (ShapedType::isStatic(value))
-        return builder.getIndexAttr(value);
-      if (!zero)
-        zero = arith::ConstantIndexOp::create(builder, loc, 0);
-      return zero;
-    };
-    SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
-        memrefType.getShape(), [&](int64_t size) { return fold(size); });
-    SmallVector<OpFoldResult> strideValues =
-        llvm::map_to_vector(strides, [&](int64_t s) { return fold(s); });
-    return memref::ReinterpretCastOp::create(builder, loc, memrefType, empty,
-                                             fold(offset), sizes, strideValues);
   }
 };
 

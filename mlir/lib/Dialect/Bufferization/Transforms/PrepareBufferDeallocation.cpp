@@ -12,12 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
 #include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
@@ -79,10 +82,30 @@ bool mlir::bufferization::promoteDescriptorSlots(Operation *root) {
   });
   if (slots.empty())
     return false;
+  // mem2reg gives a load that no store reaches on some path `ub.poison`;
+  // those of memref type become empty buffers (`createEmptyMemRef`), whose
+  // addresses the deallocation may compare.
+  DenseSet<Operation *> poisonBefore;
+  root->walk([&](ub::PoisonOp poison) { poisonBefore.insert(poison); });
   OpBuilder builder(root->getContext());
   DominanceInfo dominance(root);
-  return succeeded(tryToPromoteMemorySlots(
-      slots, builder, DataLayout::closest(root), dominance));
+  if (failed(tryToPromoteMemorySlots(slots, builder, DataLayout::closest(root),
+                                     dominance)))
+    return false;
+  SmallVector<ub::PoisonOp> poisons;
+  root->walk([&](ub::PoisonOp poison) {
+    if (!poisonBefore.contains(poison) && isa<BaseMemRefType>(poison.getType()))
+      poisons.push_back(poison);
+  });
+  for (ub::PoisonOp poison : poisons) {
+    builder.setInsertionPoint(poison);
+    if (Value empty =
+            createEmptyMemRef(poison.getLoc(), builder, poison.getType())) {
+      poison.getResult().replaceAllUsesWith(empty);
+      poison->erase();
+    }
+  }
+  return true;
 }
 
 namespace {

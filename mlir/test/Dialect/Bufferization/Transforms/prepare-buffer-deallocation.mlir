@@ -132,3 +132,28 @@ func.func @slots_left(%c: i1, %a: memref<4xf32>, %f: f32) -> f32 {
   %g = memref.load %data[] : memref<f32>
   return %g : f32
 }
+
+// -----
+
+// A load that no store reaches on some path gets an empty stack buffer, not
+// `ub.poison`, whose address the deallocation could take for any buffer's.
+
+// CHECK-LABEL: func @descriptor_slot_unset_on_a_path
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: memref<4xf32>)
+//   CHECK-NOT: ub.poison
+//       CHECK: %[[EMPTY:.*]] = memref.alloca() : memref<0xf32>
+//       CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %[[EMPTY]] to offset: [0], sizes: [4], strides: [1]
+//       CHECK: cf.cond_br %[[C]], ^bb1, ^bb2(%[[VIEW]] : memref<4xf32>)
+//       CHECK: ^bb1:
+//  CHECK-NEXT: cf.br ^bb2(%[[A]] : memref<4xf32>)
+func.func @descriptor_slot_unset_on_a_path(%c: i1, %a: memref<4xf32>) {
+  %slot = memref.alloca() : memref<memref<4xf32>>
+  cf.cond_br %c, ^set, ^join
+^set:
+  memref.store %a, %slot[] : memref<memref<4xf32>>
+  cf.br ^join
+^join:
+  %x = memref.load %slot[] : memref<memref<4xf32>>
+  "test.use"(%x) : (memref<4xf32>) -> ()
+  return
+}

@@ -321,7 +321,9 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     follows SSA values only: a buffer stored into a slot and loaded back in a
     later block was freed at the end of the block of its last SSA use,
     before the load (found by the deallocation fuzzer; the stock pipeline
-    does the same). Slots of plain data are left alone, and so are slots
+    does the same). A load that no store reaches on some path gets an empty
+    stack buffer there rather than `ub.poison`, as the lifting gives an
+    undefined memref. Slots of plain data are left alone, and so are slots
     that mem2reg cannot promote, such as one loaded in a nested region;
     `check-buffer-deallocation-input` then decides whether the deallocation
     handles them.

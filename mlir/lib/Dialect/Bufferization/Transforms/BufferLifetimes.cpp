@@ -333,26 +333,73 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
   return true;
 }
 
-/// Returns the op after which `dealloc` can free its buffer: the last op in
-/// its block that uses the buffer or an alias of it, or the op that defines
-/// the buffer. The ops of guarded frees (`guardOps`) that read the address
-/// of an alias are uses like others. Returns nullptr if the deallocation
-/// cannot move.
-static Operation *findLastUse(memref::DeallocOp dealloc,
-                              const DenseSet<Operation *> &guardOps,
+/// Returns true if `user` runs before `op` whenever both run: an op of a
+/// block around `op` holds it and comes before the op of that block that
+/// holds `op`.
+static bool runsBefore(Operation *user, Operation *op) {
+  for (Operation *anchor = op; anchor; anchor = anchor->getParentOp()) {
+    Block *block = anchor->getBlock();
+    if (!block)
+      return false;
+    if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+      return ancestor != anchor && ancestor->isBeforeInBlock(anchor);
+  }
+  return false;
+}
+
+/// Returns true if `value` exists before `op` runs: an argument of a block
+/// around `op`, or the result of an op that runs before it.
+static bool existsBefore(Value value, Operation *op) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return arg.getOwner()->findAncestorOpInBlock(*op) != nullptr;
+  return runsBefore(value.getDefiningOp(), op);
+}
+
+/// Returns true if `use` of `alias`, an alias of a buffer freed in `block`,
+/// outside of `block`, leaves the free free to move up in `block`. That
+/// holds where `block` is the body of a region of an `scf.if` or
+/// `scf.index_switch` op, which runs once when the op runs, and the use is
+/// understood and comes before the op or in another region of it: it is
+/// done before the block runs, or on runs that do not reach the block. A use
+/// after the op (through a result of the op, which on the runs through
+/// `block` is not the freed buffer, as `block` frees it) is fine too, if
+/// the alias does not exist before the op: a use of one that does, even one
+/// that only reads its address, would see the buffer freed earlier than
+/// before, maybe with its address given to an allocation of `block`.
+static bool isUseAroundBranch(OpOperand &use, Value alias, Block *block,
                               BufferLifetimeAnalysis &analysis) {
+  Operation *op = block->getParentOp();
+  if (!isa<scf::IfOp, scf::IndexSwitchOp>(op))
+    return false;
+  Operation *user = use.getOwner();
+  if (op->isProperAncestor(user) || runsBefore(user, op))
+    return analysis.isUnderstoodUse(use);
+  return !existsBefore(alias, op);
+}
+
+/// Returns where `dealloc` can free its buffer: after the returned op, the
+/// last op in its block that uses the buffer or an alias of it, or the op
+/// that defines the buffer, or at the start of the block if the returned
+/// op is null (a buffer from around the block that the block does not use,
+/// see `isUseAroundBranch`). The ops of guarded frees (`guardOps`) that read
+/// the address of an alias are uses like others. Returns none if the
+/// deallocation cannot move.
+static std::optional<Operation *>
+findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
+            BufferLifetimeAnalysis &analysis) {
   Block *block = dealloc->getBlock();
   Value memref = dealloc.getMemref();
   // The deallocation frees the base buffer of this op, which moves with it.
   auto metadata = memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
   if (metadata && !memref.hasOneUse())
-    return nullptr;
+    return std::nullopt;
 
   Operation *lastUse = nullptr;
   auto noteUse = [&](Operation *ancestor) {
     if (!lastUse || lastUse->isBeforeInBlock(ancestor))
       lastUse = ancestor;
   };
+  bool fromAround = false;
   for (Value alias : analysis.getMayAliases(memref)) {
     // The buffer must exist where the deallocation goes.
     if (Operation *def = alias.getDefiningOp()) {
@@ -367,27 +414,34 @@ static Operation *findLastUse(memref::DeallocOp dealloc,
       if (user == dealloc || user == metadata)
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
-      // Used in another block, after the deallocation, or in a way that may
-      // keep the buffer alive: leave it. The address an op of a guarded free
-      // reads reaches nothing but the guard.
-      if (!ancestor || !ancestor->isBeforeInBlock(dealloc) ||
+      if (!ancestor) {
+        if (!isUseAroundBranch(use, alias, block, analysis))
+          return std::nullopt;
+        fromAround = true;
+        continue;
+      }
+      // Used after the deallocation, or in a way that may keep the buffer
+      // alive: leave it. The address an op of a guarded free reads reaches
+      // nothing but the guard.
+      if (!ancestor->isBeforeInBlock(dealloc) ||
           ancestor == block->getTerminator() ||
           (!guardOps.contains(user) && !analysis.isUnderstoodUse(use)))
-        return nullptr;
+        return std::nullopt;
       noteUse(ancestor);
     }
   }
-  // Freed buffers that come from outside of the block (arguments, values
-  // defined above) with no use in it stay where they are.
-  if (!lastUse)
-    return nullptr;
   if (metadata) {
     Operation *sourceDef = metadata.getSource().getDefiningOp();
     Operation *ancestor =
         sourceDef ? block->findAncestorOpInBlock(*sourceDef) : nullptr;
-    if (ancestor && lastUse->isBeforeInBlock(ancestor))
+    if (ancestor && (!lastUse || lastUse->isBeforeInBlock(ancestor)))
       lastUse = ancestor;
   }
+  // Freed buffers that come from outside of the block (arguments, values
+  // defined above) with no use in it stay where they are, unless they come
+  // from around a branch.
+  if (!lastUse && !fromAround)
+    return std::nullopt;
   return lastUse;
 }
 
@@ -487,25 +541,36 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
   SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
   unsigned numSunk = 0;
   for (memref::DeallocOp dealloc : deallocs) {
-    Operation *lastUse = findLastUse(dealloc, guardOps, analysis);
+    std::optional<Operation *> lastUse =
+        findLastUse(dealloc, guardOps, analysis);
     if (!lastUse)
       continue;
-    if (sinkIntoRegions(rewriter, dealloc, lastUse, analysis)) {
+    if (!*lastUse) {
+      // To the start of its block, unless only frees come before it.
+      Operation &front = dealloc->getBlock()->front();
+      Operation *firstDoingMore =
+          onlyFrees(&front) ? nextOpDoingMore(&front) : &front;
+      if (firstDoingMore && firstDoingMore->isBeforeInBlock(dealloc))
+        moves.emplace_back(dealloc, nullptr);
+      continue;
+    }
+    if (sinkIntoRegions(rewriter, dealloc, *lastUse, analysis)) {
       ++numSunk;
       continue;
     }
-    if (!isRightAfter(dealloc, lastUse))
-      moves.emplace_back(dealloc, lastUse);
+    if (!isRightAfter(dealloc, *lastUse))
+      moves.emplace_back(dealloc, *lastUse);
   }
   for (auto [dealloc, lastUse] : moves) {
     auto metadata =
         dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
-    if (metadata) {
-      rewriter.moveOpAfter(metadata, lastUse);
+    Operation *first = metadata ? metadata.getOperation() : dealloc;
+    if (lastUse)
+      rewriter.moveOpAfter(first, lastUse);
+    else
+      rewriter.moveOpBefore(first, &dealloc->getBlock()->front());
+    if (metadata)
       rewriter.moveOpAfter(dealloc, metadata);
-    } else {
-      rewriter.moveOpAfter(dealloc, lastUse);
-    }
     remark::passed(dealloc.getLoc(), remark::RemarkOpts::name("FreedAtLastUse")
                                          .category("free-buffers-at-last-use"))
         << "buffer freed right after its last use";
@@ -703,8 +768,8 @@ namespace {
 ///    frees nothing the block does not count.
 class BlockHeldBytes {
 public:
-  BlockHeldBytes(Block &block, Attribute memorySpace,
-                 AllocatingOps &allocating);
+  BlockHeldBytes(Block &block, Attribute memorySpace, AllocatingOps &allocating,
+                 BufferLifetimeAnalysis &analysis);
 
   /// Returns true if holding `bytes` more from the op `freed` to the op
   /// `allocated` (excluded) keeps within the block's peak.
@@ -720,12 +785,43 @@ private:
   /// The number of deallocations up to each position (included) of buffers
   /// the block does not count.
   SmallVector<int64_t> uncountedFrees;
+  /// The last position at or before each position whose op is not a
+  /// deallocation, or -1: a gap of deallocations only holds less than the
+  /// position before it.
+  SmallVector<int64_t> lastNotFreeing;
   std::optional<HeldBytesTree> sure, most;
 };
 } // namespace
 
+/// Returns the position of `block` (indexed by `positions`) up to which,
+/// excluded, the block holds the buffer of `alloc`, an allocation of the
+/// block that no deallocation of the block frees directly: after the last
+/// op of the block that uses an alias of it, a free of an alias included
+/// (such as the free of the result of an `scf.if` that yields it, or one in
+/// a region that does not), nothing can free it any more, so a program
+/// without leaks has freed it by then. The end of the block if an alias
+/// leaves the block or has a use the analysis does not understand.
+static int64_t
+getHeldAtMostUntil(memref::AllocOp alloc, Block &block,
+                   const DenseMap<Operation *, int64_t> &positions,
+                   BufferLifetimeAnalysis &analysis) {
+  auto size = static_cast<int64_t>(positions.size());
+  int64_t last = positions.lookup(alloc);
+  for (Value alias : analysis.getMayAliases(alloc.getResult())) {
+    for (OpOperand &use : alias.getUses()) {
+      Operation *ancestor = block.findAncestorOpInBlock(*use.getOwner());
+      if (!ancestor || ancestor == block.getTerminator() ||
+          !analysis.isUnderstoodUse(use))
+        return size;
+      last = std::max(last, positions.lookup(ancestor));
+    }
+  }
+  return last + 1;
+}
+
 BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
-                               AllocatingOps &allocating) {
+                               AllocatingOps &allocating,
+                               BufferLifetimeAnalysis &analysis) {
   int64_t size = 0;
   for (Operation &op : block)
     positions[&op] = size++;
@@ -740,9 +836,13 @@ BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
   DenseSet<Operation *> counted;
   lastBarrier.assign(size, -1);
   uncountedFrees.assign(size, 0);
-  int64_t barrier = -1, numUncountedFrees = 0;
+  lastNotFreeing.assign(size, -1);
+  int64_t barrier = -1, numUncountedFrees = 0, notFreeing = -1;
   for (Operation &op : block) {
     int64_t position = positions.lookup(&op);
+    if (!isa<memref::DeallocOp>(op))
+      notFreeing = position;
+    lastNotFreeing[position] = notFreeing;
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (alloc.getType().getMemorySpace() == memorySpace) {
         std::optional<int64_t> bytes =
@@ -754,7 +854,10 @@ BlockHeldBytes::BlockHeldBytes(Block &block, Attribute memorySpace,
           // its allocation; at most until the end of the block.
           counted.insert(alloc);
           auto it = freedAt.find(alloc);
-          int64_t end = it == freedAt.end() ? size : it->second;
+          int64_t end =
+              it == freedAt.end()
+                  ? getHeldAtMostUntil(alloc, block, positions, analysis)
+                  : it->second;
           int64_t sureEnd = it == freedAt.end() ? position + 1 : end;
           sureDelta[position] += *bytes;
           sureDelta[sureEnd] -= *bytes;
@@ -788,7 +891,7 @@ bool BlockHeldBytes::canExtend(Operation *freed, Operation *allocated,
                                int64_t bytes) const {
   int64_t first = positions.lookup(freed);
   int64_t last = positions.lookup(allocated) - 1;
-  if (last < first)
+  if (last < first || lastNotFreeing[last] < first)
     return true;
   if (lastBarrier[last] >= first)
     return false;
@@ -894,7 +997,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
       std::unique_ptr<BlockHeldBytes> &slot = heldBytes[type.getMemorySpace()];
       if (!slot)
         slot = std::make_unique<BlockHeldBytes>(block, type.getMemorySpace(),
-                                                *allocating);
+                                                *allocating, analysis);
       held = slot.get();
     }
     // Prefer the most recently freed buffer of the same type, then the most

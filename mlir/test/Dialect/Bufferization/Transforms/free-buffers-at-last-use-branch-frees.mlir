@@ -1,0 +1,118 @@
+// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+
+// A free in a region of an scf.if or scf.index_switch of a buffer from
+// before the op (as simplify-loop-ownership leaves it when it hands the
+// buffer over to the regions) moves up to the buffer's last use in the
+// region, or to the region's start. Uses before the op, in its other
+// regions, and of the op's results after it do not hold it back: the region
+// runs after the former, on other runs than the latter, and where it frees
+// the buffer the results are other buffers.
+
+// CHECK-LABEL: func @unused_in_region
+//  CHECK-SAME: (%[[C:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.if %[[C]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//       CHECK:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]]
+func.func @unused_in_region(%c: i1) {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r = scf.if %c -> memref<4xf32> {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  linalg.fill ins(%f : f32) outs(%r : memref<4xf32>)
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func @used_in_region
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.index_switch
+//       CHECK:   case 1 {
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//  CHECK-NEXT:     memref.copy %[[A]], %[[B]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     linalg.fill
+func.func @used_in_region(%i: index) {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r = scf.index_switch %i -> memref<4xf32>
+  case 1 {
+    %b = memref.alloc() : memref<4xf32>
+    memref.copy %a, %b : memref<4xf32> to memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  }
+  default {
+    scf.yield %a : memref<4xf32>
+  }
+  linalg.fill ins(%f : f32) outs(%r : memref<4xf32>)
+  memref.dealloc %r : memref<4xf32>
+  return
+}
+
+// -----
+
+// The address of a view from before the scf.if is read after it: freed
+// earlier, the buffer's address could be given to %b and compare equal. The
+// free stays.
+
+// CHECK-LABEL: func @address_read_after
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.alloc()
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+//  CHECK-NEXT:     scf.yield
+func.func @address_read_after(%c: i1) -> index {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %v = memref.subview %a[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  %r = scf.if %c -> memref<4xf32> {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  %p = memref.extract_aligned_pointer_as_index %v : memref<2xf32, strided<[1], offset: 2>> -> index
+  memref.dealloc %r : memref<4xf32>
+  return %p : index
+}
+
+// -----
+
+// In a loop body, a free of a buffer from around the loop stays where it is.
+
+// CHECK-LABEL: func @loop_body
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc()
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+func.func @loop_body(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  scf.for %i = %c0 to %n step %c1 {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    memref.dealloc %b : memref<4xf32>
+  }
+  return
+}

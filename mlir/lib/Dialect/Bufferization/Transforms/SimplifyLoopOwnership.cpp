@@ -452,19 +452,20 @@ findDeallocAfterLoop(Operation *loop, Value buffer,
   return found;
 }
 
-/// Returns true if no alias of the init `buffer` of `loop` (the values in
-/// `aliases`) that exists before the loop is used by the loop (other than as
-/// the init), after it (other than by `dealloc`, to free it at `position`),
-/// or in a region that is neither, and no alias that exists before the loop
-/// or in it has a use that may keep the buffer reachable (such as a stored
-/// descriptor, which a later iteration could load back after the first one
-/// freed the buffer).
+/// Returns true if no alias of `buffer` (the values in `aliases`) that
+/// exists before `op` is used after `op` other than by `dealloc`, to free it
+/// at `position`, or in a region that is neither, nor by `op` or an op nested
+/// in it unless `isAcceptedUseInOp` accepts the use, and no alias that exists
+/// before `op` or in it has a use that may keep the buffer reachable (such as
+/// a stored descriptor, which a later iteration of a loop, or the code after
+/// a branch, could load back after the buffer was freed).
 static bool
-isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
-                     unsigned position,
-                     const BufferLifetimeAnalysis::ValueSetT &aliases,
-                     BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo) {
-  Block *block = loop->getBlock();
+isOnlyFreedAfter(Operation *op, Value buffer, DeallocOp dealloc,
+                 unsigned position,
+                 const BufferLifetimeAnalysis::ValueSetT &aliases,
+                 BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo,
+                 function_ref<bool(Value, OpOperand &)> isAcceptedUseInOp) {
+  Block *block = op->getBlock();
   OpOperand &freeingOperand = dealloc.getMemrefsMutable()[position];
   // A value computed before a fresh allocation cannot hold it, whatever the
   // alias sets say: in a loop around both, it holds a buffer of an earlier
@@ -473,17 +474,16 @@ isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
   Operation *allocOp = allocated.getDefiningOp();
   if (allocOp && !hasEffect<MemoryEffects::Allocate>(allocOp, allocated))
     allocOp = nullptr;
-  unsigned numInitUses = 0;
   for (Value alias : aliases) {
     if (allocOp && domInfo.properlyDominates(alias, allocOp))
       continue;
-    // Aliases that do not exist before the loop are either created by the
-    // loop (which owns them after the transfer) or derived after the loop
-    // from an alias that exists before it, whose use is checked here. In the
-    // loop, they must not escape.
-    if (!domInfo.properlyDominates(alias, loop)) {
+    // Aliases that do not exist before `op` are either created by it (which
+    // owns them after the transfer) or derived after it from an alias that
+    // exists before it, whose use is checked here. In `op`, they must not
+    // escape.
+    if (!domInfo.properlyDominates(alias, op)) {
       if (llvm::any_of(alias.getUses(), [&](OpOperand &use) {
-            return loop->isProperAncestor(use.getOwner()) &&
+            return op->isProperAncestor(use.getOwner()) &&
                    !analysis.isUnderstoodUse(use);
           }))
         return false;
@@ -491,8 +491,8 @@ isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
     }
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
-      if (user == loop) {
-        if (alias != buffer || ++numInitUses != 1)
+      if (op->isAncestor(user)) {
+        if (!isAcceptedUseInOp(alias, use))
           return false;
         continue;
       }
@@ -507,12 +507,30 @@ isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
           }))
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !ancestor->isBeforeInBlock(loop) ||
+      if (!ancestor || !ancestor->isBeforeInBlock(op) ||
           !analysis.isUnderstoodUse(use))
         return false;
     }
   }
-  return numInitUses == 1;
+  return true;
+}
+
+/// Returns true if no alias of the init `buffer` of `loop` that exists
+/// before the loop is used by the loop other than as the init, once, and the
+/// buffer is otherwise only freed after the loop (see `isOnlyFreedAfter`).
+static bool
+isOnlyFreedAfterLoop(Operation *loop, Value buffer, DeallocOp dealloc,
+                     unsigned position,
+                     const BufferLifetimeAnalysis::ValueSetT &aliases,
+                     BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo) {
+  unsigned numInitUses = 0;
+  return isOnlyFreedAfter(loop, buffer, dealloc, position, aliases, analysis,
+                          domInfo,
+                          [&](Value alias, OpOperand &use) {
+                            return use.getOwner() == loop && alias == buffer &&
+                                   ++numInitUses == 1;
+                          }) &&
+         numInitUses == 1;
 }
 
 /// How many single-use `arith.ori` ops `joinsOwnership` follows.
@@ -645,6 +663,178 @@ static unsigned transferOwnershipIntoLoop(
 }
 
 //===----------------------------------------------------------------------===//
+// Ownership transfer into branches
+//===----------------------------------------------------------------------===//
+
+/// Returns the memref in the place of `memref`, which `dealloc` frees and
+/// which is `buffer` or its base buffer, to free `buffer` with before
+/// `insertionPoint`: `memref` itself if it is defined there, else a new base
+/// buffer of `buffer`. Returns null if neither works.
+static Value getMemRefToFree(RewriterBase &rewriter, Value memref, Value buffer,
+                             Operation *insertionPoint,
+                             DominanceInfo &domInfo) {
+  if (domInfo.properlyDominates(memref, insertionPoint))
+    return memref;
+  if (memref == buffer)
+    return Value();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(insertionPoint);
+  return memref::ExtractStridedMetadataOp::create(rewriter, buffer.getLoc(),
+                                                  buffer)
+      .getBaseBuffer();
+}
+
+/// Hands the buffers that some regions of `op` (an `scf.if` with an `else`
+/// region or an `scf.index_switch`) yield, the enclosing block owns and frees
+/// right after `op`, over to the regions: a region that yields the buffer
+/// returns it owned, under the condition the block freed it with, and a
+/// region that yields no alias of it frees it before its terminator, where
+/// `free-buffers-at-last-use` can move the free up to the buffer's last use
+/// in the region. This is what the deallocation of `cf` branches does, and
+/// what spares the runtime alias check of the buffer against the result: in
+/// `x = c ? f(x) : x`, the branch that calls `f` frees `x` and the result is
+/// always owned. The positions of the deallocs that no longer free the
+/// buffers are added to `handedOver`. Returns the number of buffers handed
+/// over.
+static unsigned transferOwnershipIntoBranches(
+    RewriterBase &rewriter, Operation *op, BufferLifetimeAnalysis &analysis,
+    DominanceInfo &domInfo, const FreedBuffers &freedBuffers,
+    llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver) {
+  SmallVector<scf::YieldOp> yields;
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      return 0;
+    auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
+    if (!yield)
+      return 0;
+    yields.push_back(yield);
+  }
+  ValueRange results = op->getResults();
+  // The buffers from before `op` that a region yields.
+  llvm::SmallSetVector<Value, 4> candidates;
+  for (scf::YieldOp yield : yields)
+    for (Value operand : yield.getOperands())
+      if (isa<BaseMemRefType>(operand.getType()) &&
+          domInfo.properlyDominates(operand, op))
+        candidates.insert(operand);
+
+  unsigned numTransferred = 0;
+  for (Value buffer : candidates) {
+    auto found = findDeallocAfterLoop(op, buffer, freedBuffers);
+    if (!found)
+      continue;
+    auto [dealloc, position] = *found;
+    if (handedOver.lookup(dealloc).contains(position))
+      continue;
+    Value condition = dealloc.getConditions()[position];
+    if (!domInfo.properlyDominates(condition, op))
+      continue;
+    BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
+    // A retained alias would keep the buffer on the runs that free it now.
+    if (llvm::any_of(dealloc.getRetained(), [&](Value retained) {
+          return aliases.contains(retained);
+        }))
+      continue;
+
+    // Each region either yields the buffer itself as one result, with a
+    // false indicator, and no other alias of it (it keeps the buffer), or no
+    // alias of it (it frees the buffer).
+    SmallVector<std::pair<scf::YieldOp, unsigned>> keeping;
+    SmallVector<scf::YieldOp> freeing;
+    SmallPtrSet<OpOperand *, 4> keptOperands;
+    bool understood = true;
+    for (scf::YieldOp yield : yields) {
+      std::optional<unsigned> keptAt;
+      for (OpOperand &operand : yield->getOpOperands()) {
+        if (!aliases.contains(operand.get()))
+          continue;
+        unsigned index = operand.getOperandNumber();
+        std::optional<unsigned> ownershipIndex =
+            getOwnershipIndex(results, index);
+        if (operand.get() != buffer || keptAt || !ownershipIndex ||
+            !matchPattern(yield.getOperand(*ownershipIndex), m_Zero())) {
+          understood = false;
+          break;
+        }
+        keptAt = index;
+        keptOperands.insert(&operand);
+      }
+      if (!understood)
+        break;
+      if (keptAt)
+        keeping.push_back({yield, *keptAt});
+      else
+        freeing.push_back(yield);
+    }
+    if (!understood || keeping.empty() || freeing.empty())
+      continue;
+
+    // After `op`, the dealloc frees each result that may be the buffer under
+    // its indicator, which only it uses: where that result is the buffer,
+    // the dealloc then frees it under the condition the region returns.
+    bool resultsFreed = llvm::all_of(results, [&](Value result) {
+      if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
+        return true;
+      std::optional<unsigned> ownershipIndex =
+          getOwnershipIndex(results, cast<OpResult>(result).getResultNumber());
+      if (!ownershipIndex)
+        return false;
+      Value indicator = results[*ownershipIndex];
+      if (!indicator.hasOneUse())
+        return false;
+      auto it = llvm::find(dealloc.getConditions(), indicator);
+      if (it == dealloc.getConditions().end())
+        return false;
+      unsigned conditionIndex =
+          std::distance(dealloc.getConditions().begin(), it);
+      return conditionIndex != position &&
+             getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
+    });
+    if (!resultsFreed ||
+        !isOnlyFreedAfter(op, buffer, dealloc, position, aliases, analysis,
+                          domInfo, [&](Value alias, OpOperand &use) {
+                            if (keptOperands.contains(&use))
+                              return true;
+                            Operation *user = use.getOwner();
+                            return !(isa<scf::YieldOp>(user) &&
+                                     user->getParentOp() == op) &&
+                                   analysis.isUnderstoodUse(use);
+                          }))
+      continue;
+
+    // Free the buffer in the regions that do not yield it.
+    SmallVector<Value> toFree;
+    for (scf::YieldOp yield : freeing) {
+      Value memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position],
+                                     buffer, yield, domInfo);
+      if (!memref)
+        break;
+      toFree.push_back(memref);
+    }
+    if (toFree.size() != freeing.size())
+      continue;
+    for (auto [yield, memref] : llvm::zip_equal(freeing, toFree)) {
+      rewriter.setInsertionPoint(yield);
+      DeallocOp::create(rewriter, dealloc.getLoc(), ValueRange{memref},
+                        ValueRange{condition}, ValueRange{});
+    }
+    for (auto [yield, index] : keeping) {
+      unsigned ownershipIndex = *getOwnershipIndex(results, index);
+      rewriter.modifyOpInPlace(yield, [&, yield = yield] {
+        yield->setOperand(ownershipIndex, condition);
+      });
+    }
+    handedOver[dealloc].insert(position);
+    remark::passed(op->getLoc(),
+                   remark::RemarkOpts::name("OwnershipTransferred")
+                       .category(kRemarkCategory))
+        << "regions take over the ownership of a buffer they yield";
+    ++numTransferred;
+  }
+  return numTransferred;
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -660,15 +850,21 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
   BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true);
   DominanceInfo domInfo(root);
   SmallVector<LoopLikeOpInterface> loops;
+  SmallVector<Operation *> branchOps;
   root->walk([&](Operation *op) {
     if (isa<scf::ForOp, scf::WhileOp>(op))
       loops.push_back(cast<LoopLikeOpInterface>(op));
+    else if (isa<scf::IfOp, scf::IndexSwitchOp>(op) && op->getNumResults())
+      branchOps.push_back(op);
   });
   FreedBuffers freedBuffers = collectFreedBuffers(root);
   llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> handedOver;
   for (LoopLikeOpInterface loop : loops)
     counts.numTransferred += transferOwnershipIntoLoop(
         rewriter, loop, analysis, domInfo, freedBuffers, handedOver);
+  for (Operation *branches : branchOps)
+    counts.numTransferred += transferOwnershipIntoBranches(
+        rewriter, branches, analysis, domInfo, freedBuffers, handedOver);
 
   // Drop the handed-over buffers from their deallocs.
   for (auto &[op, positions] : handedOver) {

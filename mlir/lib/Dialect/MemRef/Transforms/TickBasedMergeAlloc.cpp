@@ -68,6 +68,9 @@ static constexpr int64_t kUnbounded = int64_t(1) << 60;
 /// that its sums cannot overflow.
 static constexpr int64_t kLargestModelled = int64_t(1) << 40;
 
+/// A tick after every tick: no op.
+static constexpr int64_t kNoTick = std::numeric_limits<int64_t>::max();
+
 /// Returns `a + b`, at most `kUnbounded`; both are at most `kUnbounded`.
 static int64_t addBytes(int64_t a, int64_t b) {
   return std::min(kUnbounded, a + b);
@@ -754,6 +757,19 @@ private:
   getRegionFreeingOp(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
                      Block *block);
 
+  /// Returns the last tick up to which a buffer whose aliases are
+  /// `aliasSet` is surely held, as far as the hand-over to regions goes, or
+  /// `kNoTick`. `simplify-loop-ownership` hands a buffer over to the regions
+  /// of an `scf.if` or `scf.index_switch` (nested in `block`) one region of
+  /// which yields it, from before the op, while another yields no alias of
+  /// it, and the latter free it, at its last use there. So the buffer is
+  /// surely held up to the op, over the regions that yield it, and in the
+  /// first region that frees it up to its last use there; after that, only
+  /// on some runs. It may name an op where the pass leaves the buffer alone;
+  /// the model is then only more careful.
+  int64_t getHandOverTick(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+                          Block *block);
+
   /// Returns how `use` of an alias of a buffer that lives in `livingBlock`
   /// and whose aliases are `aliasSet` bounds the buffer's lifetime.
   UseSpan getUseSpan(OpOperand &use,
@@ -1111,6 +1127,60 @@ Operation *TickCollector::getRegionFreeingOp(
   return last;
 }
 
+int64_t TickCollector::getHandOverTick(
+    const BufferViewFlowAnalysis::ValueSetT &aliasSet, Block *block) {
+  // The last tick at which a run of `op`, which hands `kept` over, surely
+  // holds the buffer, or `kNoTick` if `op` does not hand it over: each
+  // region yields `kept` once and no other alias, or no alias, and at least
+  // one does the latter.
+  auto getLastHeldTick = [&](Operation *op, Value kept) -> int64_t {
+    std::optional<int64_t> last;
+    for (Region &region : op->getRegions()) {
+      auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
+      if (!yield)
+        return kNoTick;
+      unsigned numAliases = 0;
+      for (Value value : yield->getOperands()) {
+        if (!aliasSet.contains(value))
+          continue;
+        if (value != kept || ++numAliases > 1)
+          return kNoTick;
+      }
+      if (numAliases != 0 || last)
+        continue;
+      // The first region that frees it: up to its last use there.
+      Block &body = region.front();
+      last = ticks.lookup(&body.front()).first - 1;
+      for (Value alias : aliasSet)
+        for (Operation *user : alias.getUsers())
+          if (!deadOps.contains(user))
+            if (Operation *anchor = body.findAncestorOpInBlock(*user))
+              last = std::max(*last, ticks.lookup(anchor).second);
+    }
+    return last ? std::max(*last, ticks.lookup(op).first) : kNoTick;
+  };
+  int64_t first = kNoTick;
+  for (Value alias : aliasSet) {
+    Operation *definedIn = alias.getParentRegion()->getParentOp();
+    for (Operation *user : alias.getUsers()) {
+      Operation *op = user->getParentOp();
+      if (!isa<scf::YieldOp>(user) || !isa<scf::IfOp, scf::IndexSwitchOp>(op) ||
+          op->isAncestor(definedIn))
+        continue;
+      int64_t last = getLastHeldTick(op, alias);
+      if (last == kNoTick)
+        continue;
+      // Nested deeper, it is surely held up to the op of `block` around it.
+      Operation *anchor = block->findAncestorOpInBlock(*op);
+      if (anchor != op)
+        last = anchor ? ticks.lookup(anchor).first
+                      : ticks.lookup(&block->front()).first;
+      first = std::min(first, last);
+    }
+  }
+  return first;
+}
+
 LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                                          int64_t &lastTick,
                                          std::string &reason) {
@@ -1300,9 +1370,13 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
       lowerLast = last;
     // Freed in the regions of the op it dies at, it is surely held only up
     // to that op.
-    if (anchor == def)
-      if (Operation *op = getRegionFreeingOp(aliases.resolve(buffer), scope))
+    if (anchor == def) {
+      BufferViewFlowAnalysis::ValueSetT aliasSet = aliases.resolve(buffer);
+      if (Operation *op = getRegionFreeingOp(aliasSet, scope))
         lowerLast = std::min(lowerLast, ticks.lookup(op).first);
+      // Handed over to the regions of an op that may free it.
+      lowerLast = std::min(lowerLast, getHandOverTick(aliasSet, scope));
+    }
     if (hiddenAliases || (freedAtEnd && anchor == def))
       last = end;
     int64_t bytes = getModelledBytes(type, def);
@@ -1603,6 +1677,12 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
     candidate.exactFirst = allocTick;
     candidate.exactLast = allocation.lastTick;
   }
+  // Handed over to the regions of an op that may free it, it is surely held
+  // only up to that op.
+  candidate.exactLast =
+      std::min(candidate.exactLast,
+               collector.getHandOverTick(
+                   collector.aliases.resolve(allocOp.getResult()), scope));
   if (isHoisted && isWorkspaceAlloc(alloc))
     candidate.workspaceCall = getWorkspaceCall(allocOp);
   if (isHoisted && isWorkspaceAlloc(alloc) && !candidate.workspaceCall) {

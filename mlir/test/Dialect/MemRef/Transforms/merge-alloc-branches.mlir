@@ -360,3 +360,42 @@ func.func @known_alias(%which: index) -> f64 {
   return %sum : f64
 }
 
+
+// -----
+
+// `x = c ? f(x) : x`: the else branch yields %x, from before the scf.if,
+// with a temporary %e, the then branch %a, computed through a temporary %t.
+// The pipeline hands %x over to the branches (simplify-loop-ownership), and
+// the then branch frees it at its start: runs through it hold %t and %a, 64
+// bytes, never %x with them. Planned as held after the scf.if, %x would
+// merge with %t and %e (which share an offset) into 64 bytes, next to %a:
+// 96 bytes on those runs. It is surely held only up to the scf.if, so it
+// stays apart, and so do the temporaries, which every run would hold merged.
+// CHECK-LABEL: func @handed_over(
+//       CHECK: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"} : memref<8xf32>
+//   CHECK-NOT: merge_alloc.buffer
+//       CHECK: return
+func.func @handed_over(%c: i1, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %x = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%one : f32) outs(%x : memref<8xf32>)
+  %r = scf.if %c -> memref<8xf32> {
+    %t = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%one : f32) outs(%t : memref<8xf32>)
+    %a = memref.alloc() : memref<8xf32>
+    linalg.map { arith.addf } ins(%t, %t : memref<8xf32>, memref<8xf32>)
+        outs(%a : memref<8xf32>)
+    scf.yield %a : memref<8xf32>
+  } else {
+    %e = memref.alloc() : memref<8xf32>
+    linalg.map { arith.addf } ins(%x, %x : memref<8xf32>, memref<8xf32>)
+        outs(%e : memref<8xf32>)
+    %w = memref.load %e[%c0] : memref<8xf32>
+    memref.store %w, %x[%c0] : memref<8xf32>
+    scf.yield %x : memref<8xf32>
+  }
+  %v = memref.load %r[%c0] : memref<8xf32>
+  memref.store %v, %out[] : memref<f32>
+  return
+}

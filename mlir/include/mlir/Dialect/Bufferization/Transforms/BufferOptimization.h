@@ -69,16 +69,18 @@ LogicalResult simplifyBufferDeallocations(Operation *root,
 struct LoopOwnershipSimplificationCounts {
   /// Loop-carried ownership indicators (and results) folded to constants.
   unsigned numFolded = 0;
-  /// Init buffers handed over to the loop that frees them.
+  /// Buffers handed over to the loop or the branches that free them.
   unsigned numTransferred = 0;
 };
 
 /// Folds the ownership indicators of the `scf.for` and `scf.while` loops
-/// nested in `root` that are false in every iteration, and hands init buffers
+/// nested in `root` that are false in every iteration, hands init buffers
 /// that are freed right after a loop that always yields owned buffers over to
-/// the loop, whose indicators then fold to true. Expects the IR that the
-/// ownership-based deallocation
-/// produces, before its `bufferization.dealloc` ops are lowered.
+/// the loop, whose indicators then fold to true, and hands buffers that some
+/// regions of an `scf.if` or `scf.index_switch` yield and that are freed
+/// right after it over to its regions. Expects the IR that the
+/// ownership-based deallocation produces, before its `bufferization.dealloc`
+/// ops are lowered.
 LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
                                                         Operation *root);
 

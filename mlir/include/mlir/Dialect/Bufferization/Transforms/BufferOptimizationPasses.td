@@ -711,7 +711,8 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
 
 def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
   let summary = "Fold the ownership indicators of `scf.for` and `scf.while` "
-                "loops to constants";
+                "loops to constants, and hand buffers over to loops and "
+                "branches";
   let description = [{
     Runs after `ownership-based-buffer-deallocation` (and best after
     `canonicalize` and `buffer-deallocation-simplification`), while the frees
@@ -747,6 +748,24 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       `arith.ori`, and for an `arith.select` of the buffer it received and
       a fresh one, which two deallocs retain. The loop then frees the init in
       the iteration that replaces it.
+
+    * **Ownership transfer into branches.** When some regions of an
+      `scf.if` or `scf.index_switch` yield a buffer from before the op (the
+      buffer itself, as one result, with a false indicator, and no other
+      alias of it) and the others yield no alias of it, and the only use of
+      the buffer after the op is a `bufferization.dealloc` that frees it
+      (retaining no alias of it) together with each result that may be the
+      buffer, under that result's indicator, the regions take the buffer
+      over: those that yield it return it owned, under the condition the
+      dealloc freed it with, and the others free it before their
+      terminator, where `free-buffers-at-last-use` moves the free up to the
+      buffer's last use in the region. This is `x = c ? f(x) : x`: the
+      branch that computes `f(x)` frees `x`, as the deallocation of the same
+      `cf` diamond does, instead of holding it over what the branch
+      allocates, and the result is always owned, without a runtime alias
+      check of `x` against it. The transfer is skipped when an alias of the
+      buffer that exists before the op is used after it other than by the
+      dealloc, or in a way that may keep the buffer reachable.
 
     * **True indicators.** Dually, an indicator that starts true (such as
       that of a loop that took its init over) and that an iteration starting
@@ -804,8 +823,8 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
     Statistic<"numIndicatorsFolded", "num-indicators-folded",
               "Number of loop ownership indicators folded to constants">,
     Statistic<"numBuffersTransferred", "num-buffers-transferred",
-              "Number of init buffers handed over to the loop that frees "
-              "them">
+              "Number of buffers handed over to the loop or the branches "
+              "that free them">
   ];
   let dependentDialects = ["arith::ArithDialect"];
 }

@@ -1,0 +1,190 @@
+// RUN: mlir-opt %s --simplify-loop-ownership --canonicalize --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --simplify-loop-ownership --split-input-file \
+// RUN:   --remarks-filter=simplify-loop-ownership --remark-format=emitRemark -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REMARK
+
+// The IR is what ownership-based-buffer-deallocation, canonicalize and
+// buffer-deallocation-simplification produce for `x = c ? f(x) : x`: a
+// buffer from before an `scf.if` or `scf.index_switch` that some regions
+// yield, and that the block frees right after the op, is handed over to the
+// regions. Those that yield it return it owned; the others free it. The
+// result is then always owned, and the runtime alias check of the buffer
+// against the result goes away.
+
+// CHECK-LABEL: func @if_hands_over
+//  CHECK-SAME: (%[[C:.*]]: i1)
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.if %[[C]] -> (memref<4xf32>) {
+//       CHECK:     %[[NEW:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:     memref.copy %[[A]], %[[NEW]]
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[TRUE]])
+//  CHECK-NEXT:     scf.yield %[[NEW]] : memref<4xf32>
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @if_hands_over(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %a, %new : memref<4xf32> to memref<4xf32>
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// Two cases of a switch free the buffer, under the condition the block
+// freed it with; the case that yields it returns that condition.
+
+// CHECK-LABEL: func @switch_hands_over
+//  CHECK-SAME: (%[[I:.*]]: index, %[[OWN:.*]]: i1, %[[A:.*]]: memref<4xf32>)
+//       CHECK:   %[[R:.*]]:2 = scf.index_switch %[[I]] -> memref<4xf32>, i1
+//       CHECK:   case 0 {
+//  CHECK-NEXT:     scf.yield %[[A]], %[[OWN]] : memref<4xf32>, i1
+//       CHECK:   case 1 {
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[OWN]])
+//  CHECK-NEXT:     scf.yield %{{.*}}, %true
+//       CHECK:   default {
+//  CHECK-NEXT:     memref.alloc()
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[OWN]])
+//  CHECK-NEXT:     scf.yield %{{.*}}, %true
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[R]]#1)
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @switch_hands_over(%i: index, %own: i1, %a: memref<4xf32>) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %r:2 = scf.index_switch %i -> memref<4xf32>, i1
+  case 0 {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  case 1 {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %a, %new : memref<4xf32> to memref<4xf32>
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  default {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%own, %r#1)
+  return
+}
+
+// -----
+
+// A view of the buffer from before the scf.if is read after it: on the runs
+// through the then region, the buffer would be freed before that read. The
+// buffer stays with the block.
+
+// CHECK-LABEL: func @view_used_after
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%true, %{{.*}})
+// REMARK-NOT: remark:
+func.func @view_used_after(%c: i1) -> f32 {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %v = memref.subview %a[2] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 2>>
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+  %x = memref.load %v[%c0] : memref<2xf32, strided<[1], offset: 2>>
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return %x : f32
+}
+
+// -----
+
+// The result leaves the function: the dealloc retains it, and the buffer,
+// which the result may be, stays with the block.
+
+// CHECK-LABEL: func @result_retained
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:   bufferization.dealloc ({{.*}}) if ({{.*}}) retain
+// REMARK-NOT: remark:
+func.func @result_retained(%c: i1) -> (memref<4xf32>, i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %o = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%r#0 : memref<4xf32>)
+  %own = arith.ori %o, %r#1 : i1
+  return %r#0, %own : memref<4xf32>, i1
+}
+
+// -----
+
+// A region yields a cast of the buffer, not the buffer: that region would
+// have to return the buffer owned through another value. The buffer stays
+// with the block.
+
+// CHECK-LABEL: func @region_yields_cast
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:     memref.cast
+//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%true, %{{.*}})
+// REMARK-NOT: remark:
+func.func @region_yields_cast(%c: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<?xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    %cast = memref.cast %new : memref<4xf32> to memref<?xf32>
+    scf.yield %cast, %true : memref<?xf32>, i1
+  } else {
+    %cast = memref.cast %a : memref<4xf32> to memref<?xf32>
+    scf.yield %cast, %false : memref<?xf32>, i1
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<?xf32>)
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<?xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}

@@ -349,6 +349,28 @@ bool AllocDeallocHoister::keepsPeakOverBlock(memref::AllocOp alloc,
        llvm::make_range(std::next(dealloc->getIterator()), block->end()))
     if (++seen > kMaxWindowOps || allocating.mayAllocate(&op))
       return false;
+  // Nor may a free of the block between `alloc` and `dealloc` go before
+  // `alloc` later: `free-buffers-at-last-use` moves it up to the last use of
+  // its buffer (fuzz seed 48956: a buffer of a branch held over a temporary
+  // that dies before it, 56 bytes at once instead of 32).
+  seen = 0;
+  for (Operation &op : llvm::make_range(std::next(alloc->getIterator()),
+                                        dealloc->getIterator())) {
+    auto free = dyn_cast<memref::DeallocOp>(op);
+    if (!free)
+      continue;
+    if (++seen > kMaxWindowOps)
+      return false;
+    Operation *metadata = free.getMemref().getDefiningOp();
+    bool usedAfterAlloc = false;
+    for (Value alias : analysis.getMayAliases(getFreedMemRef(free.getMemref())))
+      for (Operation *user : alias.getUsers())
+        if (user != free && user != metadata)
+          if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+            usedAfterAlloc |= alloc->isBeforeInBlock(ancestor);
+    if (!usedAfterAlloc)
+      return false;
+  }
   return true;
 }
 

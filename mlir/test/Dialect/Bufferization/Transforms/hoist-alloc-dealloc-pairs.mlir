@@ -493,6 +493,40 @@ func.func @if_partner_would_raise_peak(%c: i1, %n: index) {
 
 // -----
 
+// Nor where a buffer of the branch that dies before the allocation is freed
+// after it: free-buffers-at-last-use frees %t right after its last use, and
+// %a held over the whole scf.if would be held next to it (the fuzzer's seed
+// 48956, after the lifting of a cf diamond: 56 bytes at once instead of
+// 32).
+
+// CHECK-LABEL: func @if_partner_over_dying_buffer
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.alloc() : memref<6xf32>
+//       CHECK:     memref.alloc() : memref<8xf32>
+//       CHECK:   } else {
+//  CHECK-NEXT:     memref.alloc() : memref<8xindex>
+//       CHECK:     memref.alloc() : memref<8xf32>
+func.func @if_partner_over_dying_buffer(%c: i1) {
+  scf.if %c {
+    %t = memref.alloc() : memref<6xf32>
+    "test.use"(%t) : (memref<6xf32>) -> ()
+    %a = memref.alloc() : memref<8xf32>
+    "test.use"(%a) : (memref<8xf32>) -> ()
+    memref.dealloc %t : memref<6xf32>
+    memref.dealloc %a : memref<8xf32>
+  } else {
+    %u = memref.alloc() : memref<8xindex>
+    "test.use"(%u) : (memref<8xindex>) -> ()
+    %b = memref.alloc() : memref<8xf32>
+    "test.use"(%b) : (memref<8xf32>) -> ()
+    memref.dealloc %u : memref<8xindex>
+    memref.dealloc %b : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
 // Two temporaries of one type in a loop body, freed at the end of the
 // iteration, the second allocated after the last use of the first: the
 // first leaves the loop, and the second takes its buffer instead of leaving

@@ -143,6 +143,24 @@ static bool isAddressComputation(Operation *op) {
              arith::CmpIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
 }
 
+/// Returns the comparisons that the address `user` reads is only fed to, if
+/// `user` is a `memref.extract_aligned_pointer_as_index` whose every use is
+/// an `arith.cmpi`, as the runtime alias checks of the deallocation compute
+/// ownership: their `i1` results carry no address, so the buffer is used
+/// until the last of them and not beyond. Returns none otherwise.
+static std::optional<SmallVector<Operation *>>
+getAddressComparisons(Operation *user) {
+  if (!isa<memref::ExtractAlignedPointerAsIndexOp>(user))
+    return std::nullopt;
+  SmallVector<Operation *> comparisons;
+  for (Operation *comparison : user->getUsers()) {
+    if (!isa<arith::CmpIOp>(comparison))
+      return std::nullopt;
+    comparisons.push_back(comparison);
+  }
+  return comparisons;
+}
+
 /// Returns the guarded free of `guard`, if it is the guard of one. The ops
 /// of other guarded frees are in `taken`, and so are those of this one on
 /// return. `shared` holds the ops found to have a user outside of the
@@ -299,8 +317,11 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
     for (Value alias : aliases) {
       if (Operation *def = alias.getDefiningOp())
         note(def);
-      for (Operation *user : alias.getUsers())
+      for (Operation *user : alias.getUsers()) {
         note(user);
+        if (auto comparisons = getAddressComparisons(user))
+          llvm::for_each(*comparisons, note);
+      }
     }
     return last;
   };
@@ -422,11 +443,25 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
       }
       // Used after the deallocation, or in a way that may keep the buffer
       // alive: leave it. The address an op of a guarded free reads reaches
-      // nothing but the guard.
+      // nothing but the guard; one only compared is used up to the last
+      // comparison.
       if (!ancestor->isBeforeInBlock(dealloc) ||
-          ancestor == block->getTerminator() ||
-          (!guardOps.contains(user) && !analysis.isUnderstoodUse(use)))
+          ancestor == block->getTerminator())
         return std::nullopt;
+      if (!guardOps.contains(user) && !analysis.isUnderstoodUse(use)) {
+        std::optional<SmallVector<Operation *>> comparisons =
+            getAddressComparisons(user);
+        if (!comparisons)
+          return std::nullopt;
+        for (Operation *comparison : *comparisons) {
+          Operation *comparisonAncestor =
+              block->findAncestorOpInBlock(*comparison);
+          if (!comparisonAncestor ||
+              !comparisonAncestor->isBeforeInBlock(dealloc))
+            return std::nullopt;
+          noteUse(comparisonAncestor);
+        }
+      }
       noteUse(ancestor);
     }
   }

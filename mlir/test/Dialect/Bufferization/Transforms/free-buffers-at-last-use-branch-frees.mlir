@@ -116,3 +116,62 @@ func.func @loop_body(%n: index) {
   }
   return
 }
+
+// -----
+
+// An address that is only compared, as the runtime alias checks of the
+// deallocation compare them, uses the buffer up to the last comparison:
+// the free of %a goes right after it, not further, and into the regions
+// of the scf.if whose then region allocates and does not use %a.
+
+// CHECK-LABEL: func @compared_address
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     memref.alloc()
+//       CHECK:   } else {
+//  CHECK-NEXT:     arith.cmpi eq, %[[P]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+func.func @compared_address(%c: i1, %q: index, %out: memref<i1>) {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+  scf.if %c {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %b : memref<4xf32>
+  } else {
+    %eq = arith.cmpi eq, %p, %q : index
+    memref.store %eq, %out[] : memref<i1>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// -----
+
+// An address that leaves as an integer may be compared later: the free
+// stays.
+
+// CHECK-LABEL: func @address_returned
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.if
+//   CHECK-NOT:     memref.dealloc %[[A]] :
+//       CHECK:   }
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   return
+func.func @address_returned(%c: i1) -> index {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+  scf.if %c {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %b : memref<4xf32>
+  }
+  memref.dealloc %a : memref<4xf32>
+  return %p : index
+}

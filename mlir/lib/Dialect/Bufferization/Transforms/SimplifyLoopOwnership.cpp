@@ -684,6 +684,71 @@ static Value getMemRefToFree(RewriterBase &rewriter, Value memref, Value buffer,
       .getBaseBuffer();
 }
 
+/// Builds, at the rewriter's insertion point after `op` (an `scf.if` or
+/// `scf.index_switch`), an `i1` that is true if the run of `op` ran one of
+/// `regions`.
+static Value buildRanOneOf(RewriterBase &rewriter, Operation *op,
+                           ArrayRef<Region *> regions) {
+  Location loc = op->getLoc();
+  auto ranRegion = [&](Region *region) -> Value {
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      Value condition = ifOp.getCondition();
+      if (region == &ifOp.getThenRegion())
+        return condition;
+      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+      return arith::XOrIOp::create(rewriter, loc, condition, one);
+    }
+    auto switchOp = cast<scf::IndexSwitchOp>(op);
+    Value arg = switchOp.getArg();
+    auto compare = [&](int64_t value, arith::CmpIPredicate predicate) {
+      Value constant = arith::ConstantIndexOp::create(rewriter, loc, value);
+      return arith::CmpIOp::create(rewriter, loc, predicate, arg, constant)
+          .getResult();
+    };
+    for (auto [value, caseRegion] :
+         llvm::zip_equal(switchOp.getCases(), switchOp.getCaseRegions()))
+      if (region == &caseRegion)
+        return compare(value, arith::CmpIPredicate::eq);
+    Value ran = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    for (int64_t value : switchOp.getCases())
+      ran = arith::AndIOp::create(rewriter, loc, ran,
+                                  compare(value, arith::CmpIPredicate::ne));
+    return ran;
+  };
+  Value ran;
+  for (Region *region : regions) {
+    Value here = ranRegion(region);
+    ran =
+        ran ? arith::OrIOp::create(rewriter, loc, ran, here).getResult() : here;
+  }
+  return ran;
+}
+
+/// Returns true if every use of an alias of `result` (the values in
+/// `aliases`) that does not exist before `op` is understood and in `op` or
+/// before `dealloc`: a result that nothing frees may be freed at `dealloc`.
+static bool isOnlyUsedBefore(Operation *op, DeallocOp dealloc,
+                             const BufferLifetimeAnalysis::ValueSetT &aliases,
+                             BufferLifetimeAnalysis &analysis,
+                             DominanceInfo &domInfo) {
+  Block *block = op->getBlock();
+  for (Value alias : aliases) {
+    if (domInfo.properlyDominates(alias, op))
+      continue;
+    for (OpOperand &use : alias.getUses()) {
+      Operation *user = use.getOwner();
+      if (!analysis.isUnderstoodUse(use))
+        return false;
+      if (op->isAncestor(user))
+        continue;
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      if (!ancestor || !ancestor->isBeforeInBlock(dealloc))
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Hands the buffers that some regions of `op` (an `scf.if` with an `else`
 /// region or an `scf.index_switch`) yield, the enclosing block owns and frees
 /// right after `op`, over to the regions: a region that yields the buffer
@@ -710,6 +775,9 @@ static unsigned transferOwnershipIntoBranches(
     yields.push_back(yield);
   }
   ValueRange results = op->getResults();
+  // Without indicators, the regions own none of the buffers they yield.
+  bool withoutIndicators = llvm::none_of(
+      results.getTypes(), [](Type type) { return type.isInteger(1); });
   // The buffers from before `op` that a region yields.
   llvm::SmallSetVector<Value, 4> candidates;
   for (scf::YieldOp yield : yields)
@@ -751,8 +819,10 @@ static unsigned transferOwnershipIntoBranches(
         unsigned index = operand.getOperandNumber();
         std::optional<unsigned> ownershipIndex =
             getOwnershipIndex(results, index);
-        if (operand.get() != buffer || keptAt || !ownershipIndex ||
-            !matchPattern(yield.getOperand(*ownershipIndex), m_Zero())) {
+        if (operand.get() != buffer || keptAt ||
+            (ownershipIndex
+                 ? !matchPattern(yield.getOperand(*ownershipIndex), m_Zero())
+                 : !withoutIndicators)) {
           understood = false;
           break;
         }
@@ -772,24 +842,50 @@ static unsigned transferOwnershipIntoBranches(
     // After `op`, the dealloc frees each result that may be the buffer under
     // its indicator, which only it uses: where that result is the buffer,
     // the dealloc then frees it under the condition the region returns.
-    bool resultsFreed = llvm::all_of(results, [&](Value result) {
-      if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
-        return true;
-      std::optional<unsigned> ownershipIndex =
-          getOwnershipIndex(results, cast<OpResult>(result).getResultNumber());
-      if (!ownershipIndex)
-        return false;
-      Value indicator = results[*ownershipIndex];
-      if (!indicator.hasOneUse())
-        return false;
-      auto it = llvm::find(dealloc.getConditions(), indicator);
-      if (it == dealloc.getConditions().end())
-        return false;
-      unsigned conditionIndex =
-          std::distance(dealloc.getConditions().begin(), it);
-      return conditionIndex != position &&
-             getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
-    });
+    // Without indicators, the one result that may be the buffer is freed
+    // nowhere and used only before the dealloc: a new dealloc frees it there
+    // when a region that yields the buffer ran.
+    Value unowned;
+    if (withoutIndicators) {
+      for (Value result : results) {
+        if (!aliases.contains(result))
+          continue;
+        if (unowned) {
+          unowned = Value();
+          break;
+        }
+        unowned = result;
+      }
+      if (!unowned ||
+          llvm::any_of(keeping,
+                       [&](auto entry) {
+                         return entry.second !=
+                                cast<OpResult>(unowned).getResultNumber();
+                       }) ||
+          !isOnlyUsedBefore(op, dealloc, analysis.getMayAliases(unowned),
+                            analysis, domInfo))
+        continue;
+    }
+    bool resultsFreed =
+        withoutIndicators || llvm::all_of(results, [&](Value result) {
+          if (!isa<BaseMemRefType>(result.getType()) ||
+              !aliases.contains(result))
+            return true;
+          std::optional<unsigned> ownershipIndex = getOwnershipIndex(
+              results, cast<OpResult>(result).getResultNumber());
+          if (!ownershipIndex)
+            return false;
+          Value indicator = results[*ownershipIndex];
+          if (!indicator.hasOneUse())
+            return false;
+          auto it = llvm::find(dealloc.getConditions(), indicator);
+          if (it == dealloc.getConditions().end())
+            return false;
+          unsigned conditionIndex =
+              std::distance(dealloc.getConditions().begin(), it);
+          return conditionIndex != position &&
+                 getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
+        });
     if (!resultsFreed ||
         !isOnlyFreedAfter(op, buffer, dealloc, position, aliases, analysis,
                           domInfo, [&](Value alias, OpOperand &use) {
@@ -818,10 +914,27 @@ static unsigned transferOwnershipIntoBranches(
       DeallocOp::create(rewriter, dealloc.getLoc(), ValueRange{memref},
                         ValueRange{condition}, ValueRange{});
     }
+    if (unowned) {
+      // Free the result where a region that yields the buffer ran.
+      rewriter.setInsertionPoint(dealloc);
+      SmallVector<Region *> keepingRegions = llvm::map_to_vector(
+          keeping, [](auto entry) { return entry.first->getParentRegion(); });
+      Value ran = buildRanOneOf(rewriter, op, keepingRegions);
+      if (!matchPattern(condition, m_One()))
+        ran = arith::AndIOp::create(rewriter, op->getLoc(), ran, condition);
+      Value base = memref::ExtractStridedMetadataOp::create(
+                       rewriter, op->getLoc(), unowned)
+                       .getBaseBuffer();
+      DeallocOp::create(rewriter, dealloc.getLoc(), ValueRange{base},
+                        ValueRange{ran}, ValueRange{});
+    }
     for (auto [yield, index] : keeping) {
-      unsigned ownershipIndex = *getOwnershipIndex(results, index);
+      std::optional<unsigned> ownershipIndex =
+          getOwnershipIndex(results, index);
+      if (!ownershipIndex)
+        continue;
       rewriter.modifyOpInPlace(yield, [&, yield = yield] {
-        yield->setOperand(ownershipIndex, condition);
+        yield->setOperand(*ownershipIndex, condition);
       });
     }
     handedOver[dealloc].insert(position);

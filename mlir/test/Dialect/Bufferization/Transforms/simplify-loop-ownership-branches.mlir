@@ -188,3 +188,77 @@ func.func @region_yields_cast(%c: i1) {
   bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
   return
 }
+
+// -----
+
+// No region owns what it yields (the then region yields a stack buffer), so
+// the scf.if has no indicators and nothing frees its result. The then
+// region frees %a, and a new dealloc frees the result where the else region,
+// which yields %a, ran.
+
+// CHECK-LABEL: func @unowned_result(
+//  CHECK-SAME: %[[C:[^:]*]]: i1
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.if %[[C]] -> (memref<4xf32>) {
+//  CHECK-NEXT:     %[[S:.*]] = memref.alloca() : memref<4xf32>
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[TRUE]])
+//  CHECK-NEXT:     scf.yield %[[S]] : memref<4xf32>
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//       CHECK:   %[[ELSE:.*]] = arith.xori %[[C]], %[[TRUE]] : i1
+//  CHECK-NEXT:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[ELSE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @unowned_result(%c: i1, %out: memref<f32>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r = scf.if %c -> (memref<4xf32>) {
+    %s = memref.alloca() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+    scf.yield %s : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  %x = memref.load %r[%c0] : memref<4xf32>
+  memref.store %x, %out[] : memref<f32>
+  bufferization.dealloc (%a : memref<4xf32>) if (%true)
+  return
+}
+
+// -----
+
+// The same, but the result is used after the dealloc, which would free it
+// before that use where the else region ran. The buffer stays with the
+// block.
+
+// CHECK-LABEL: func @unowned_result_used_after
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:   bufferization.dealloc (%{{.*}} : memref<4xf32>) if (%true)
+//  CHECK-NEXT:   memref.load
+// REMARK-NOT: remark:
+func.func @unowned_result_used_after(%c: i1, %out: memref<f32>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r = scf.if %c -> (memref<4xf32>) {
+    %s = memref.alloca() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%s : memref<4xf32>)
+    scf.yield %s : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  bufferization.dealloc (%a : memref<4xf32>) if (%true)
+  %x = memref.load %r[%c0] : memref<4xf32>
+  memref.store %x, %out[] : memref<f32>
+  return
+}

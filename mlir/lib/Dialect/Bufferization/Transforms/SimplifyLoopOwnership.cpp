@@ -684,46 +684,6 @@ static Value getMemRefToFree(RewriterBase &rewriter, Value memref, Value buffer,
       .getBaseBuffer();
 }
 
-/// Builds, at the rewriter's insertion point after `op` (an `scf.if` or
-/// `scf.index_switch`), an `i1` that is true if the run of `op` ran one of
-/// `regions`.
-static Value buildRanOneOf(RewriterBase &rewriter, Operation *op,
-                           ArrayRef<Region *> regions) {
-  Location loc = op->getLoc();
-  auto ranRegion = [&](Region *region) -> Value {
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      Value condition = ifOp.getCondition();
-      if (region == &ifOp.getThenRegion())
-        return condition;
-      Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-      return arith::XOrIOp::create(rewriter, loc, condition, one);
-    }
-    auto switchOp = cast<scf::IndexSwitchOp>(op);
-    Value arg = switchOp.getArg();
-    auto compare = [&](int64_t value, arith::CmpIPredicate predicate) {
-      Value constant = arith::ConstantIndexOp::create(rewriter, loc, value);
-      return arith::CmpIOp::create(rewriter, loc, predicate, arg, constant)
-          .getResult();
-    };
-    for (auto [value, caseRegion] :
-         llvm::zip_equal(switchOp.getCases(), switchOp.getCaseRegions()))
-      if (region == &caseRegion)
-        return compare(value, arith::CmpIPredicate::eq);
-    Value ran = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-    for (int64_t value : switchOp.getCases())
-      ran = arith::AndIOp::create(rewriter, loc, ran,
-                                  compare(value, arith::CmpIPredicate::ne));
-    return ran;
-  };
-  Value ran;
-  for (Region *region : regions) {
-    Value here = ranRegion(region);
-    ran =
-        ran ? arith::OrIOp::create(rewriter, loc, ran, here).getResult() : here;
-  }
-  return ran;
-}
-
 /// Returns true if every use of an alias of `result` (the values in
 /// `aliases`) that does not exist before `op` is understood and in `op` or
 /// before `dealloc`: a result that nothing frees may be freed at `dealloc`.
@@ -749,22 +709,76 @@ static bool isOnlyUsedBefore(Operation *op, DeallocOp dealloc,
   return true;
 }
 
+namespace {
+/// What a region of a branch op does with a buffer handed over to it.
+struct RegionHandOver {
+  scf::YieldOp yield;
+  /// The position among the yielded values of the buffer, or of the value
+  /// that may be it, if any.
+  std::optional<unsigned> index;
+  /// Whether the region yields the buffer itself rather than a value that
+  /// may be it.
+  bool yieldsBuffer = false;
+};
+
+/// A branch op whose results have no ownership indicators and that takes a
+/// buffer over: it gets an indicator for its result `index`, which each
+/// region yields as `indicators` says, and a dealloc before `dealloc` frees
+/// the result under it.
+struct PendingIndicator {
+  Operation *op;
+  unsigned index;
+  SmallVector<Value> indicators;
+  DeallocOp dealloc;
+};
+} // namespace
+
+/// Replaces `op` (an `scf.if` or `scf.index_switch`) with the same op with
+/// one more result, an `i1` that each region yields the value of
+/// `yielded` for, and returns the new op.
+static Operation *appendIndicator(RewriterBase &rewriter, Operation *op,
+                                  ArrayRef<Value> yielded) {
+  SmallVector<Type> types(op->getResultTypes());
+  types.push_back(rewriter.getI1Type());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Operation *newOp = Operation::create(
+      op->getLoc(), op->getName(), types, op->getOperands(),
+      NamedAttrList(op->getAttrDictionary()), op->getPropertiesStorage(),
+      BlockRange(), op->getNumRegions());
+  rewriter.insert(newOp);
+  for (auto [oldRegion, newRegion, value] :
+       llvm::zip_equal(op->getRegions(), newOp->getRegions(), yielded)) {
+    rewriter.inlineRegionBefore(oldRegion, newRegion, newRegion.end());
+    auto yield = cast<scf::YieldOp>(newRegion.front().getTerminator());
+    rewriter.modifyOpInPlace(
+        yield, [&, value = value] { yield.getResultsMutable().append(value); });
+  }
+  rewriter.replaceOp(op, newOp->getResults().drop_back());
+  return newOp;
+}
+
 /// Hands the buffers that some regions of `op` (an `scf.if` with an `else`
-/// region or an `scf.index_switch`) yield, the enclosing block owns and frees
-/// right after `op`, over to the regions: a region that yields the buffer
-/// returns it owned, under the condition the block freed it with, and a
-/// region that yields no alias of it frees it before its terminator, where
-/// `free-buffers-at-last-use` can move the free up to the buffer's last use
-/// in the region. This is what the deallocation of `cf` branches does, and
-/// what spares the runtime alias check of the buffer against the result: in
-/// `x = c ? f(x) : x`, the branch that calls `f` frees `x` and the result is
-/// always owned. The positions of the deallocs that no longer free the
-/// buffers are added to `handedOver`. Returns the number of buffers handed
-/// over.
+/// region or an `scf.index_switch`) yield, or may yield, and that the
+/// enclosing block owns and frees right after `op`, over to the regions. A
+/// region that yields the buffer returns it owned, under the condition the
+/// block freed it with; one that yields a value of its own that may be the
+/// buffer (the result of a nested branch op) frees the buffer unless that
+/// value is it, and returns the value owned where it is; the others free
+/// the buffer before their terminator, where `free-buffers-at-last-use`
+/// can move the free up to the buffer's last use in the region. This is
+/// what the deallocation of `cf` branches does, and what spares the runtime
+/// alias check of the buffer against the result: in `x = c ? f(x) : x`, the
+/// branch that calls `f` frees `x` and the result is always owned. Where the
+/// results of `op` have no ownership indicators (no region owns what it
+/// yields), one is added to `pending`. The positions of the deallocs that
+/// no longer free the buffers are added to `handedOver`. Returns the number
+/// of buffers handed over.
 static unsigned transferOwnershipIntoBranches(
     RewriterBase &rewriter, Operation *op, BufferLifetimeAnalysis &analysis,
     DominanceInfo &domInfo, const FreedBuffers &freedBuffers,
-    llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver) {
+    llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver,
+    SmallVectorImpl<PendingIndicator> &pending) {
   SmallVector<scf::YieldOp> yields;
   for (Region &region : op->getRegions()) {
     if (region.empty())
@@ -788,7 +802,11 @@ static unsigned transferOwnershipIntoBranches(
 
   unsigned numTransferred = 0;
   for (Value buffer : candidates) {
-    auto found = findDeallocAfterLoop(op, buffer, freedBuffers);
+    // An op takes one buffer over at most while it has no indicators.
+    if (withoutIndicators && numTransferred != 0)
+      break;
+    // The block may free the buffer under another type than the op's.
+    auto found = findDeallocAfterLoop(op, stripCasts(buffer), freedBuffers);
     if (!found)
       continue;
     auto [dealloc, position] = *found;
@@ -804,39 +822,43 @@ static unsigned transferOwnershipIntoBranches(
         }))
       continue;
 
-    // Each region either yields the buffer itself as one result, with a
-    // false indicator, and no other alias of it (it keeps the buffer), or no
-    // alias of it (it frees the buffer).
-    SmallVector<std::pair<scf::YieldOp, unsigned>> keeping;
-    SmallVector<scf::YieldOp> freeing;
+    // Each region yields the buffer itself as one result, with a false
+    // indicator, or a value of its own that may be the buffer, and no other
+    // alias of it; or no alias of it.
+    SmallVector<RegionHandOver> plans;
     SmallPtrSet<OpOperand *, 4> keptOperands;
-    bool understood = true;
+    bool understood = true, someKeep = false, someFree = false;
     for (scf::YieldOp yield : yields) {
-      std::optional<unsigned> keptAt;
+      RegionHandOver plan{yield, std::nullopt, false};
       for (OpOperand &operand : yield->getOpOperands()) {
         if (!aliases.contains(operand.get()))
           continue;
         unsigned index = operand.getOperandNumber();
         std::optional<unsigned> ownershipIndex =
             getOwnershipIndex(results, index);
-        if (operand.get() != buffer || keptAt ||
+        bool yieldsBuffer = operand.get() == buffer;
+        if (plan.index ||
+            (!yieldsBuffer && domInfo.properlyDominates(operand.get(), op)) ||
             (ownershipIndex
-                 ? !matchPattern(yield.getOperand(*ownershipIndex), m_Zero())
+                 ? yieldsBuffer &&
+                       !matchPattern(yield.getOperand(*ownershipIndex),
+                                     m_Zero())
                  : !withoutIndicators)) {
           understood = false;
           break;
         }
-        keptAt = index;
-        keptOperands.insert(&operand);
+        plan.index = index;
+        plan.yieldsBuffer = yieldsBuffer;
+        if (yieldsBuffer)
+          keptOperands.insert(&operand);
       }
       if (!understood)
         break;
-      if (keptAt)
-        keeping.push_back({yield, *keptAt});
-      else
-        freeing.push_back(yield);
+      someKeep |= plan.index.has_value();
+      someFree |= !plan.yieldsBuffer;
+      plans.push_back(plan);
     }
-    if (!understood || keeping.empty() || freeing.empty())
+    if (!understood || !someKeep || !someFree)
       continue;
 
     // After `op`, the dealloc frees each result that may be the buffer under
@@ -844,7 +866,7 @@ static unsigned transferOwnershipIntoBranches(
     // the dealloc then frees it under the condition the region returns.
     // Without indicators, the one result that may be the buffer is freed
     // nowhere and used only before the dealloc: a new dealloc frees it there
-    // when a region that yields the buffer ran.
+    // under a new indicator.
     Value unowned;
     if (withoutIndicators) {
       for (Value result : results) {
@@ -857,10 +879,11 @@ static unsigned transferOwnershipIntoBranches(
         unowned = result;
       }
       if (!unowned ||
-          llvm::any_of(keeping,
-                       [&](auto entry) {
-                         return entry.second !=
-                                cast<OpResult>(unowned).getResultNumber();
+          llvm::any_of(plans,
+                       [&](const RegionHandOver &plan) {
+                         return plan.index &&
+                                *plan.index !=
+                                    cast<OpResult>(unowned).getResultNumber();
                        }) ||
           !isOnlyUsedBefore(op, dealloc, analysis.getMayAliases(unowned),
                             analysis, domInfo))
@@ -898,43 +921,64 @@ static unsigned transferOwnershipIntoBranches(
                           }))
       continue;
 
-    // Free the buffer in the regions that do not yield it.
+    // The buffer as the regions that do not yield it free it.
     SmallVector<Value> toFree;
-    for (scf::YieldOp yield : freeing) {
+    for (const RegionHandOver &plan : plans) {
+      if (plan.yieldsBuffer) {
+        toFree.push_back(Value());
+        continue;
+      }
       Value memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position],
-                                     buffer, yield, domInfo);
+                                     buffer, plan.yield, domInfo);
       if (!memref)
         break;
       toFree.push_back(memref);
     }
-    if (toFree.size() != freeing.size())
+    if (toFree.size() != plans.size())
       continue;
-    for (auto [yield, memref] : llvm::zip_equal(freeing, toFree)) {
+
+    PendingIndicator *added = nullptr;
+    if (withoutIndicators) {
+      pending.push_back(
+          {op, cast<OpResult>(unowned).getResultNumber(), {}, dealloc});
+      added = &pending.back();
+    }
+    Location loc = dealloc.getLoc();
+    for (auto [plan, memref] : llvm::zip_equal(plans, toFree)) {
+      scf::YieldOp yield = plan.yield;
       rewriter.setInsertionPoint(yield);
-      DeallocOp::create(rewriter, dealloc.getLoc(), ValueRange{memref},
-                        ValueRange{condition}, ValueRange{});
-    }
-    if (unowned) {
-      // Free the result where a region that yields the buffer ran.
-      rewriter.setInsertionPoint(dealloc);
-      SmallVector<Region *> keepingRegions = llvm::map_to_vector(
-          keeping, [](auto entry) { return entry.first->getParentRegion(); });
-      Value ran = buildRanOneOf(rewriter, op, keepingRegions);
-      if (!matchPattern(condition, m_One()))
-        ran = arith::AndIOp::create(rewriter, op->getLoc(), ran, condition);
-      Value base = memref::ExtractStridedMetadataOp::create(
-                       rewriter, op->getLoc(), unowned)
-                       .getBaseBuffer();
-      DeallocOp::create(rewriter, dealloc.getLoc(), ValueRange{base},
-                        ValueRange{ran}, ValueRange{});
-    }
-    for (auto [yield, index] : keeping) {
-      std::optional<unsigned> ownershipIndex =
-          getOwnershipIndex(results, index);
-      if (!ownershipIndex)
+      // The ownership of the yielded value after the hand-over.
+      Value owned;
+      if (plan.yieldsBuffer) {
+        owned = condition;
+      } else if (!plan.index) {
+        DeallocOp::create(rewriter, loc, ValueRange{memref},
+                          ValueRange{condition}, ValueRange{});
+      } else {
+        // Free the buffer unless the yielded value is it, which is then
+        // owned as the buffer was.
+        owned = DeallocOp::create(rewriter, loc, ValueRange{memref},
+                                  ValueRange{condition},
+                                  ValueRange{yield.getOperand(*plan.index)})
+                    .getUpdatedConditions()
+                    .front();
+      }
+      if (added) {
+        added->indicators.push_back(
+            owned ? owned
+                  : arith::ConstantIntOp::create(rewriter, loc, 0, 1)
+                        .getResult());
         continue;
+      }
+      if (!owned)
+        continue;
+      unsigned ownershipIndex = *getOwnershipIndex(results, *plan.index);
+      Value joined = owned;
+      if (!plan.yieldsBuffer)
+        joined = arith::OrIOp::create(rewriter, loc,
+                                      yield.getOperand(ownershipIndex), owned);
       rewriter.modifyOpInPlace(yield, [&, yield = yield] {
-        yield->setOperand(*ownershipIndex, condition);
+        yield->setOperand(ownershipIndex, joined);
       });
     }
     handedOver[dealloc].insert(position);
@@ -945,6 +989,24 @@ static unsigned transferOwnershipIntoBranches(
     ++numTransferred;
   }
   return numTransferred;
+}
+
+/// Gives each op of `pending` its indicator, and frees the result it is the
+/// indicator of under it, before the dealloc that freed the buffer the op
+/// took over.
+static void addPendingIndicators(RewriterBase &rewriter,
+                                 ArrayRef<PendingIndicator> pending) {
+  for (const PendingIndicator &entry : pending) {
+    Operation *newOp = appendIndicator(rewriter, entry.op, entry.indicators);
+    DeallocOp dealloc = entry.dealloc;
+    rewriter.setInsertionPoint(dealloc);
+    Location loc = dealloc.getLoc();
+    Value base = memref::ExtractStridedMetadataOp::create(
+                     rewriter, loc, newOp->getResult(entry.index))
+                     .getBaseBuffer();
+    DeallocOp::create(rewriter, loc, ValueRange{base},
+                      ValueRange{newOp->getResults().back()}, ValueRange{});
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -975,9 +1037,12 @@ mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
   for (LoopLikeOpInterface loop : loops)
     counts.numTransferred += transferOwnershipIntoLoop(
         rewriter, loop, analysis, domInfo, freedBuffers, handedOver);
+  SmallVector<PendingIndicator> pending;
   for (Operation *branches : branchOps)
-    counts.numTransferred += transferOwnershipIntoBranches(
-        rewriter, branches, analysis, domInfo, freedBuffers, handedOver);
+    counts.numTransferred +=
+        transferOwnershipIntoBranches(rewriter, branches, analysis, domInfo,
+                                      freedBuffers, handedOver, pending);
+  addPendingIndicators(rewriter, pending);
 
   // Drop the handed-over buffers from their deallocs.
   for (auto &[op, positions] : handedOver) {

@@ -193,13 +193,15 @@ func.func @region_yields_cast(%c: i1) {
 
 // No region owns what it yields (the then region yields a stack buffer), so
 // the scf.if has no indicators and nothing frees its result. The then
-// region frees %a, and a new dealloc frees the result where the else region,
-// which yields %a, ran.
+// region frees %a, and the scf.if gets an indicator, true where the else
+// region, which yields %a, ran: the dealloc after it frees the result under
+// it (canonicalized to the negated condition).
 
 // CHECK-LABEL: func @unowned_result(
 //  CHECK-SAME: %[[C:[^:]*]]: i1
 //       CHECK:   %[[TRUE:.*]] = arith.constant true
 //       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[ELSE:.*]] = arith.xori %[[C]], %[[TRUE]] : i1
 //       CHECK:   %[[R:.*]] = scf.if %[[C]] -> (memref<4xf32>) {
 //  CHECK-NEXT:     %[[S:.*]] = memref.alloca() : memref<4xf32>
 //       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[TRUE]])
@@ -207,8 +209,7 @@ func.func @region_yields_cast(%c: i1) {
 //  CHECK-NEXT:   } else {
 //  CHECK-NEXT:     scf.yield %[[A]] : memref<4xf32>
 //  CHECK-NEXT:   }
-//       CHECK:   %[[ELSE:.*]] = arith.xori %[[C]], %[[TRUE]] : i1
-//  CHECK-NEXT:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]
 //  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[ELSE]])
 //  CHECK-NEXT:   return
 // REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
@@ -260,5 +261,54 @@ func.func @unowned_result_used_after(%c: i1, %out: memref<f32>) {
   bufferization.dealloc (%a : memref<4xf32>) if (%true)
   %x = memref.load %r[%c0] : memref<4xf32>
   memref.store %x, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// The then region yields the result of a nested scf.if, which may be %a: it
+// frees %a unless that result is %a (a dealloc that retains it), and yields
+// the result owned where it is %a. The else region yields %a owned.
+
+// CHECK-LABEL: func @nested_may_keep(
+//  CHECK-SAME: %[[C:[^:]*]]: i1, %[[D:[^:]*]]: i1
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.if %[[C]] -> (memref<4xf32>, i1) {
+//  CHECK-NEXT:     %[[NEW:.*]] = arith.xori %[[D]], %[[TRUE]] : i1
+//  CHECK-NEXT:     %[[IN:.*]] = scf.if %[[D]]
+//       CHECK:     } else {
+//       CHECK:     }
+//  CHECK-NEXT:     %[[O:.*]] = bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[TRUE]]) retain (%[[IN]] : memref<4xf32>)
+//  CHECK-NEXT:     %[[OWN:.*]] = arith.ori %[[NEW]], %[[O]] : i1
+//  CHECK-NEXT:     scf.yield %[[IN]], %[[OWN]] : memref<4xf32>, i1
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]], %[[TRUE]] : memref<4xf32>, i1
+//  CHECK-NEXT:   }
+//       CHECK:   %[[RB:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:   bufferization.dealloc (%[[RB]] : memref<f32>) if (%[[R]]#1)
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @nested_may_keep(%c: i1, %d: i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %in:2 = scf.if %d -> (memref<4xf32>, i1) {
+      scf.yield %a, %false : memref<4xf32>, i1
+    } else {
+      %new = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+      scf.yield %new, %true : memref<4xf32>, i1
+    }
+    scf.yield %in#0, %in#1 : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
   return
 }

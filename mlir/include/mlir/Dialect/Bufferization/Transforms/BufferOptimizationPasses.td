@@ -765,7 +765,14 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       allocates, and the result is always owned, without a runtime alias
       check of `x` against it. The transfer is skipped when an alias of the
       buffer that exists before the op is used after it other than by the
-      dealloc, or in a way that may keep the buffer reachable.
+      dealloc, or in a way that may keep the buffer reachable. A region may
+      also yield a value of its own that may be the buffer (the result of a
+      nested `scf.if`): it frees the buffer unless that value is it, with a
+      `bufferization.dealloc` that retains the value, and yields the value
+      owned where it is the buffer. Where the op has no ownership
+      indicators (no region owns what it yields, as when one yields a stack
+      buffer), the op gets one for the result, and a new dealloc after the
+      op frees the result under it.
 
     * **True indicators.** Dually, an indicator that starts true (such as
       that of a loop that took its init over) and that an iteration starting

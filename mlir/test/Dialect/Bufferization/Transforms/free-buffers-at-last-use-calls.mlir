@@ -189,3 +189,46 @@ func.func @reuse_after_calls() {
   memref.dealloc %d : memref<64xf32>
   return
 }
+
+// -----
+
+// A callee's workspace that merge-alloc passes (the call's
+// merge_alloc.workspace_operand) is released when the call returns,
+// whatever the callee does with views of it: merge-alloc put only
+// temporaries that die in the callee there. Here the callee selects between
+// two of them, which the callee's body alone does not show to stay inside.
+
+// CHECK-LABEL: func @workspace_caller
+//       CHECK:   %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<128xi8>
+//  CHECK-NEXT:   call @selects_views(%[[W]], %{{.*}})
+//  CHECK-NEXT:   memref.dealloc %[[W]]
+//       CHECK:   memref.alloc() : memref<8xf32>
+// NESTED-LABEL: func @workspace_caller
+//       NESTED:   call @selects_views
+//  NESTED-NEXT:   memref.dealloc
+func.func @workspace_caller(%c: i1, %out: memref<f32>) {
+  %w = memref.alloc() {merge_alloc.workspace} : memref<128xi8>
+  func.call @selects_views(%w, %c) {merge_alloc.workspace_operand = 0 : i64}
+      : (memref<128xi8>, i1) -> ()
+  %f = arith.constant 2.0 : f32
+  %b = memref.alloc() : memref<8xf32>
+  linalg.fill ins(%f : f32) outs(%b : memref<8xf32>)
+  %c0 = arith.constant 0 : index
+  %v = memref.load %b[%c0] : memref<8xf32>
+  memref.store %v, %out[] : memref<f32>
+  memref.dealloc %w : memref<128xi8>
+  memref.dealloc %b : memref<8xf32>
+  return
+}
+
+func.func private @selects_views(%w: memref<128xi8> {merge_alloc.workspace}, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.view %w[%c0][] : memref<128xi8> to memref<4x4xf32>
+  %b = memref.view %w[%c64][] : memref<128xi8> to memref<4x4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4x4xf32>)
+  %s = arith.select %c, %a, %b : memref<4x4xf32>
+  memref.store %f, %s[%c0, %c0] : memref<4x4xf32>
+  return
+}

@@ -99,6 +99,28 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
       derivedFrom[dependent].push_back(value);
     }
   }
+  // Two results of one call may be the same buffer (fuzz seed 56545: a
+  // function that returns one buffer twice, one of which a loop took over
+  // while the other was freed after it), unless the call is marked as
+  // returning distinct buffers; the alias analysis links them only through
+  // the call's operands, and a call without any leaves them apart.
+  {
+    root->walk([&](CallOpInterface call) {
+      if (call->hasAttr(func::kNoAliasResultsAttrName))
+        return;
+      Value first;
+      for (Value result : call->getResults()) {
+        if (!isBuffer(result.getType()))
+          continue;
+        if (!first) {
+          first = result;
+          continue;
+        }
+        derived[first].push_back(result);
+        derivedFrom[result].push_back(first);
+      }
+    });
+  }
 
   SmallVector<Value> shiftingViews;
   root->walk([&](Operation *op) {

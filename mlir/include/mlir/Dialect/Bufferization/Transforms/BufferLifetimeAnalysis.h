@@ -65,7 +65,9 @@ public:
   /// `callResultsAreOwned`, the result of a call is not taken for an alias of
   /// its operands: after the ownership-based deallocation, the caller owns
   /// every buffer a call returns, which is never an argument or a view of one
-  /// (the deallocation frees call results on that assumption).
+  /// (the deallocation frees call results on that assumption). Either way,
+  /// two results of one call may be the same buffer, unless the call is
+  /// marked as returning distinct ones (`buffer_abi.no_alias_results`).
   explicit BufferLifetimeAnalysis(Operation *root,
                                   bool callResultsAreOwned = false);
 

@@ -27,8 +27,8 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   run-crash      the compiled program crashed
   hang           a compile or a run took longer than the time limit
   invalid-program  the reference itself did not run: a generator bug
-  peak-increase  the merge-alloc (or merge:default) configuration has a higher
-                 peak than the default one on the same program, or the default
+  peak-increase  the merge-alloc (or merge:default, or merge-lift)
+                 configuration has a higher peak than the default one on the same program, or the default
                  one a higher peak than no-reuse-freed-buffers
 
 A clean diagnostic for a documented limitation (for example loops built from
@@ -96,6 +96,12 @@ def all_configs():
         "merge-alloc-worst-run": "true",
         "lift-allocating-branches": "true",
     }
+    # merge-alloc on branches lifted to scf (lift-allocating-branches is off
+    # by default), whose peak is checked like merge-alloc's.
+    configs["merge-lift"] = {
+        "merge-alloc": "true",
+        "lift-allocating-branches": "true",
+    }
     # Stack promotion is off by default; this runs it on top of the default.
     configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
     # Fresh results as out-params are off by default; this runs them on top
@@ -147,20 +153,23 @@ def merge_configs():
     return [
         MERGE_PREFIX + c
         for c in CONFIGS
-        if CONFIGS[c] is not None and c not in ("merge-alloc", "merge-worst")
+        if CONFIGS[c] is not None
+        and c not in ("merge-alloc", "merge-worst", "merge-lift")
     ]
 
 
 def configs_with_merge_alloc(seed):
     """The configurations of a program under --merge-alloc: the default
     pipeline as the baseline of the peak check, the default with merge-alloc,
-    merge-alloc keeping the peak of the costliest runs (`merge-worst`), and
-    one more of the configurations of `configs_for_seed` with merge-alloc,
-    rotating with the seed."""
+    merge-alloc on lifted branches (`merge-lift`), merge-alloc keeping the
+    peak of the costliest runs (`merge-worst`), and one more of the
+    configurations of `configs_for_seed` with merge-alloc, rotating with the
+    seed."""
     others = [c for c in configs_for_seed(seed) if c not in ("default", "merge-alloc")]
     return [
         "default",
         MERGE_PREFIX + "default",
+        "merge-lift",
         "merge-worst",
         MERGE_PREFIX + others[seed % len(others)],
     ]
@@ -442,7 +451,7 @@ def check_program(tools, text, configs, stock):
         else:
             clean[config] = outcome.stats
     # merge-alloc must never raise the peak of the default pipeline.
-    for merged_config in ("merge-alloc", MERGE_PREFIX + "default"):
+    for merged_config in ("merge-alloc", MERGE_PREFIX + "default", "merge-lift"):
         if "default" in clean and merged_config in clean:
             merged, plain = (
                 clean[merged_config]["peak_bytes"],

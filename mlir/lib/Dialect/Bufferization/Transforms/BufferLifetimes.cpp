@@ -260,9 +260,24 @@ static Operation *findLastUse(const GuardedFree &free,
           continue;
         Operation *ancestor = block->findAncestorOpInBlock(*user);
         if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
-            ancestor == block->getTerminator() || guardOps.contains(user) ||
-            !analysis.isUnderstoodUse(use))
+            ancestor == block->getTerminator() || guardOps.contains(user))
           return nullptr;
+        if (!analysis.isUnderstoodUse(use)) {
+          // An address only compared is used up to the last comparison.
+          std::optional<SmallVector<Operation *>> comparisons =
+              getAddressComparisons(user);
+          if (!comparisons)
+            return nullptr;
+          for (Operation *comparison : *comparisons) {
+            Operation *comparisonAncestor =
+                block->findAncestorOpInBlock(*comparison);
+            if (!comparisonAncestor ||
+                !comparisonAncestor->isBeforeInBlock(guard) ||
+                members.contains(comparison))
+              return nullptr;
+            noteUse(comparisonAncestor);
+          }
+        }
         noteUse(ancestor);
       }
     }

@@ -175,3 +175,44 @@ func.func @address_returned(%c: i1) -> index {
   memref.dealloc %a : memref<4xf32>
   return %p : index
 }
+
+// -----
+
+// The same holds for a guarded free: the address of an alias of %r that a
+// region of the first scf.if compares does not keep the guarded free of %r
+// after %big.
+
+// CHECK-LABEL: func @guarded_free_past_compared_address
+//       CHECK:   %[[R:.*]] = scf.if
+//       CHECK:   memref.load %[[R]]
+//  CHECK-NEXT:   scf.if %{{.*}} {
+//  CHECK-NEXT:     memref.dealloc %[[R]]
+//  CHECK-NEXT:   }
+//       CHECK:   memref.alloc() : memref<64xf32>
+func.func @guarded_free_past_compared_address(%c: i1, %d: i1, %q: index,
+                                              %out: memref<f32>,
+                                              %flag: memref<i1>) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r = scf.if %c -> memref<4xf32> {
+    %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+    %eq = arith.cmpi eq, %p, %q : index
+    memref.store %eq, %flag[] : memref<i1>
+    scf.yield %a : memref<4xf32>
+  } else {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    scf.yield %b : memref<4xf32>
+  }
+  %v = memref.load %r[%c0] : memref<4xf32>
+  memref.store %v, %out[] : memref<f32>
+  %big = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%f : f32) outs(%big : memref<64xf32>)
+  memref.dealloc %big : memref<64xf32>
+  scf.if %d {
+    memref.dealloc %r : memref<4xf32>
+  }
+  return
+}

@@ -762,7 +762,8 @@ private:
   /// `kNoTick`. `simplify-loop-ownership` hands a buffer over to the regions
   /// of an `scf.if` or `scf.index_switch` (nested in `block`) one region of
   /// which yields it, from before the op, while another yields no alias of
-  /// it, and the latter free it, at its last use there. So the buffer is
+  /// it or a value of its own that may be it, and the latter free it (unless
+  /// it is that value), at its last use there. So the buffer is
   /// surely held up to the op, over the regions that yield it, and in the
   /// first region that frees it up to its last use there; after that, only
   /// on some runs. It may name an op where the pass leaves the buffer alone;
@@ -1139,16 +1140,21 @@ int64_t TickCollector::getHandOverTick(
       auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
       if (!yield)
         return kNoTick;
+      // The region yields the buffer, or a value of its own that may be it
+      // (which frees the buffer unless it is that value), or no alias.
       unsigned numAliases = 0;
+      bool yieldsKept = false;
       for (Value value : yield->getOperands()) {
         if (!aliasSet.contains(value))
           continue;
-        if (value != kept || ++numAliases > 1)
+        bool ownValue = op->isAncestor(value.getParentRegion()->getParentOp());
+        if ((value != kept && !ownValue) || ++numAliases > 1)
           return kNoTick;
+        yieldsKept |= value == kept;
       }
-      if (numAliases != 0 || last)
+      if (yieldsKept || last)
         continue;
-      // The first region that frees it: up to its last use there.
+      // The first region that may free it: up to its last use there.
       Block &body = region.front();
       last = ticks.lookup(&body.front()).first - 1;
       for (Value alias : aliasSet)
@@ -1161,11 +1167,12 @@ int64_t TickCollector::getHandOverTick(
   };
   int64_t first = kNoTick;
   for (Value alias : aliasSet) {
-    Operation *definedIn = alias.getParentRegion()->getParentOp();
     for (Operation *user : alias.getUsers()) {
+      // The op frees the buffer after it only if the buffer is its block's:
+      // defined there.
       Operation *op = user->getParentOp();
       if (!isa<scf::YieldOp>(user) || !isa<scf::IfOp, scf::IndexSwitchOp>(op) ||
-          op->isAncestor(definedIn))
+          alias.getParentBlock() != op->getBlock())
         continue;
       int64_t last = getLastHeldTick(op, alias);
       if (last == kNoTick)

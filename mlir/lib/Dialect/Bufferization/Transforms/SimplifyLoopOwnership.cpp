@@ -667,16 +667,14 @@ static unsigned transferOwnershipIntoLoop(
 //===----------------------------------------------------------------------===//
 
 /// Returns the memref in the place of `memref`, which `dealloc` frees and
-/// which is `buffer` or its base buffer, to free `buffer` with before
-/// `insertionPoint`: `memref` itself if it is defined there, else a new base
-/// buffer of `buffer`. Returns null if neither works.
+/// which is `buffer` (defined before `insertionPoint`), a cast of it or its
+/// base buffer, to free `buffer` with before `insertionPoint`: `memref`
+/// itself if it is defined there, else a new base buffer of `buffer`.
 static Value getMemRefToFree(RewriterBase &rewriter, Value memref, Value buffer,
                              Operation *insertionPoint,
                              DominanceInfo &domInfo) {
   if (domInfo.properlyDominates(memref, insertionPoint))
     return memref;
-  if (memref == buffer)
-    return Value();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(insertionPoint);
   return memref::ExtractStridedMetadataOp::create(rewriter, buffer.getLoc(),
@@ -921,22 +919,6 @@ static unsigned transferOwnershipIntoBranches(
                           }))
       continue;
 
-    // The buffer as the regions that do not yield it free it.
-    SmallVector<Value> toFree;
-    for (const RegionHandOver &plan : plans) {
-      if (plan.yieldsBuffer) {
-        toFree.push_back(Value());
-        continue;
-      }
-      Value memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position],
-                                     buffer, plan.yield, domInfo);
-      if (!memref)
-        break;
-      toFree.push_back(memref);
-    }
-    if (toFree.size() != plans.size())
-      continue;
-
     PendingIndicator *added = nullptr;
     if (withoutIndicators) {
       pending.push_back(
@@ -944,8 +926,13 @@ static unsigned transferOwnershipIntoBranches(
       added = &pending.back();
     }
     Location loc = dealloc.getLoc();
-    for (auto [plan, memref] : llvm::zip_equal(plans, toFree)) {
+    for (const RegionHandOver &plan : plans) {
       scf::YieldOp yield = plan.yield;
+      // The buffer as the regions that do not yield it free it.
+      Value memref;
+      if (!plan.yieldsBuffer)
+        memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position],
+                                 buffer, yield, domInfo);
       rewriter.setInsertionPoint(yield);
       // The ownership of the yielded value after the hand-over.
       Value owned;

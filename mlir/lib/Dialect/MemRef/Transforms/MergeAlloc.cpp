@@ -375,6 +375,7 @@ void MergeAllocPass::runOnOperation() {
   MergeAllocationOptions options;
   options.analysisOnly = analysisOnly;
   options.alignment = alignment;
+  options.minBufferBytes = minBufferBytes;
   options.allowPeakIncrease = allowPeakIncrease;
   options.keepPeak = keepPeak;
   options.plannerMode = plannerMode;

@@ -968,6 +968,10 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
     return failure();
   }
   int64_t elementSize = *elementBytes, size = *staticBytes;
+  if (size < options.minBufferBytes) {
+    reason = ("smaller than " + Twine(options.minBufferBytes) + " bytes").str();
+    return failure();
+  }
   // The offset of the buffer is aligned as its element and its attribute
   // need, and at least as much as the option says.
   alignment = std::max<uint64_t>(

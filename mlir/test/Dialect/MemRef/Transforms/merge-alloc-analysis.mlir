@@ -1,4 +1,5 @@
 // RUN: mlir-opt %s --allow-unregistered-dialect -merge-alloc="analysis-only allow-peak-increase" -split-input-file | FileCheck %s
+// RUN: mlir-opt %s --allow-unregistered-dialect -merge-alloc="analysis-only allow-peak-increase min-buffer-bytes=64" -split-input-file | FileCheck %s --check-prefix=MIN
 
 // The lifetimes (ticks) and offsets merge-alloc finds, and the reason for
 // every allocation it leaves alone. Ticks number the ops of each input in
@@ -239,5 +240,29 @@ func.func @unstructured(%c: i1, %f: f32) {
   memref.store %f, %a[%c0] : memref<4xf32>
   cf.br ^bb2
 ^bb2:
+  return
+}
+
+// -----
+
+// min-buffer-bytes: a buffer of fewer bytes stays apart; one of exactly that
+// many is merged.
+// MIN-LABEL: func @small_buffers
+// MIN-SAME: merge_alloc.total = {default = 128 : i64}
+func.func @small_buffers(%f: f32) {
+  %c0 = arith.constant 0 : index
+  // MIN: memref.alloc() {merge_alloc.skipped = "smaller than 64 bytes"} : memref<15xf32>
+  %a = memref.alloc() : memref<15xf32>
+  // MIN: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = {{[0-9]+}} : i64{{.*}}} : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  // MIN: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = {{[0-9]+}} : i64{{.*}}} : memref<16xf32>
+  %c = memref.alloc() : memref<16xf32>
+  memref.store %f, %a[%c0] : memref<15xf32>
+  memref.store %f, %b[%c0] : memref<16xf32>
+  memref.store %f, %c[%c0] : memref<16xf32>
+  %x = memref.load %a[%c0] : memref<15xf32>
+  %y = memref.load %b[%c0] : memref<16xf32>
+  %z = memref.load %c[%c0] : memref<16xf32>
+  "test.use"(%x, %y, %z) : (f32, f32, f32) -> ()
   return
 }

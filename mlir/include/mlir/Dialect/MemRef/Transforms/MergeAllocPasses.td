@@ -187,6 +187,11 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
            "Least alignment in bytes of each merged buffer and of every "
            "offset in it, zero or a power of two; by default, what the "
            "buffers' types and alignment attributes need">,
+    Option<"minBufferBytes", "min-buffer-bytes", "int64_t",
+           /*default=*/"0",
+           "Smallest buffer, in bytes, to merge; smaller buffers stay apart "
+           "(buffer-deallocation-pipeline leaves those that its stack "
+           "promotion moves to the stack)">,
     Option<"allowPeakIncrease", "allow-peak-increase", "bool",
            /*default=*/"false",
            "Merge the buffers of a scope even where the merged allocation "

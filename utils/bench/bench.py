@@ -23,9 +23,9 @@ Each program goes through six configurations:
   ours         our mlir-opt: split-alloc-tensors (tensor programs) and our
                buffer-deallocation-pipeline with its defaults
   ours-merge   as `ours`, with buffer-deallocation-pipeline{merge-alloc=true}
-  ours-stack   as `ours`, with
-               buffer-deallocation-pipeline{stack-promotion-max-bytes=N}
-               (N from --stack-promotion-max-bytes, 1024 by default)
+  ours-heap    as `ours`, with
+               buffer-deallocation-pipeline{stack-promotion-max-bytes=0}:
+               every buffer on the heap, no stack promotion
   ours-fresh   as `ours`, with
                buffer-deallocation-pipeline{fresh-results-to-out-params=true}
 
@@ -83,7 +83,7 @@ BUFFERIZE = (
     "function-boundary-type-conversion=identity-layout-map}"
 )
 
-CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-stack", "ours-fresh"]
+CONFIGS = ["stock", "stock-best", "ours", "ours-merge", "ours-heap", "ours-fresh"]
 
 CONFIG_DOC = {
     "stock": "stock mlir-opt 22: buffer-deallocation-pipeline",
@@ -91,7 +91,7 @@ CONFIG_DOC = {
     "optimize-allocation-liveness",
     "ours": "our buffer-deallocation-pipeline, defaults",
     "ours-merge": "ours with merge-alloc=true",
-    "ours-stack": "ours with stack-promotion-max-bytes=%d",
+    "ours-heap": "ours with stack-promotion-max-bytes=0 (no stack promotion)",
     "ours-fresh": "ours with fresh-results-to-out-params=true",
 }
 
@@ -187,7 +187,7 @@ def stack_bytes(ir, entry="main"):
     return visit(entry)[0] if entry in frames else 0
 
 
-def stages(config, kind, stack_limit=1024):
+def stages(config, kind):
     """(tool, preparation pipeline, timed pipeline) of `config` for a
     program of `kind`. The preparation (bufferization) is not timed."""
     prepare = []
@@ -210,9 +210,7 @@ def stages(config, kind, stack_limit=1024):
     elif config == "ours-fresh":
         timed = ["buffer-deallocation-pipeline{fresh-results-to-out-params=true}"]
     else:
-        timed = [
-            "buffer-deallocation-pipeline{stack-promotion-max-bytes=%d}" % stack_limit
-        ]
+        timed = ["buffer-deallocation-pipeline{stack-promotion-max-bytes=0}"]
     tool = "stock" if config.startswith("stock") else "ours"
     return tool, prepare, timed
 
@@ -403,7 +401,7 @@ def program_kind(path):
 
 def measure(tools, path, config, args, work):
     kind = program_kind(path)
-    tool, prepare, timed = stages(config, kind, args.stack_promotion_max_bytes)
+    tool, prepare, timed = stages(config, kind)
     with open(path) as f:
         text = f.read()
     if prepare:
@@ -616,7 +614,7 @@ COLORS = {
     "stock-best": "#616161",
     "ours": "#1f77b4",
     "ours-merge": "#2ca02c",
-    "ours-stack": "#ff7f0e",
+    "ours-heap": "#ff7f0e",
     "ours-fresh": "#9467bd",
 }
 
@@ -733,7 +731,6 @@ def suite(args, tools):
     means = summarize(results, configs)
     print("## Buffer deallocation benchmarks\n")
     docs = dict(CONFIG_DOC)
-    docs["ours-stack"] = docs["ours-stack"] % args.stack_promotion_max_bytes
     print("Configurations:\n")
     for config in configs:
         print("- `%s`: %s" % (config, docs[config]))
@@ -786,12 +783,6 @@ def main():
     )
     parser.add_argument(
         "--compile-runs", type=int, default=5, help="runs of each pipeline (median)"
-    )
-    parser.add_argument(
-        "--stack-promotion-max-bytes",
-        type=int,
-        default=1024,
-        help="the pipeline's stack-promotion-max-bytes in the ours-stack configuration",
     )
     parser.add_argument("--json", help="write the results as JSON")
     parser.add_argument("--svg", help="write a chart of mallocs and peak bytes")

@@ -80,12 +80,15 @@ OPTIMIZATIONS = [
     "lower-deallocations-to-scf",
 ]
 
+# The pipeline option that keeps every buffer on the heap.
+NO_STACK = {"stack-promotion-max-bytes": "0"}
+
 
 def all_configs():
     """Name -> pipeline options."""
     configs = collections.OrderedDict()
     configs["default"] = {}
-    configs["all-off"] = {o: "false" for o in OPTIMIZATIONS}
+    configs["all-off"] = dict({o: "false" for o in OPTIMIZATIONS}, **NO_STACK)
     configs["dynamic-ownership"] = {"private-function-dynamic-ownership": "true"}
     # merge-alloc is off by default; this runs it on top of the default.
     configs["merge-alloc"] = {"merge-alloc": "true"}
@@ -102,15 +105,17 @@ def all_configs():
         "merge-alloc": "true",
         "lift-allocating-branches": "true",
     }
-    # Stack promotion is off by default; this runs it on top of the default.
-    configs["stack-promotion"] = {"stack-promotion-max-bytes": "1024"}
+    # Stack promotion is on by default (buffers of at most 1 KiB); these run
+    # the default without it and with a limit 16 times larger.
+    configs["heap-only"] = dict(NO_STACK)
+    configs["stack-promotion"] = {"stack-promotion-max-bytes": "16384"}
     # Fresh results as out-params are off by default; this runs them on top
     # of the default.
     configs["fresh-results"] = {"fresh-results-to-out-params": "true"}
     for o in OPTIMIZATIONS:
         configs["no-" + o] = {o: "false"}
     for o in OPTIMIZATIONS:
-        options = {p: "false" for p in OPTIMIZATIONS if p != o}
+        options = dict({p: "false" for p in OPTIMIZATIONS if p != o}, **NO_STACK)
         configs["only-" + o] = options
     # The default pipeline, then the pipeline again on its own output under
     # manual-deallocation, which must add and move no free (see
@@ -127,16 +132,17 @@ CONFIGS = all_configs()
 
 
 def configs_for_seed(seed):
-    """The configurations a program runs under by default: the fixed ones
-    and one `no-` and one `only-` configuration, rotating with the seed so
-    that a campaign covers them all."""
+    """The configurations a program runs under by default: the fixed ones,
+    `heap-only` or `stack-promotion` (alternating), and one `no-` and one
+    `only-` configuration, rotating with the seed so that a campaign covers
+    them all."""
     n = len(OPTIMIZATIONS)
     return [
         "default",
         "all-off",
         "dynamic-ownership",
         "merge-alloc",
-        "stack-promotion",
+        "heap-only" if seed % 2 else "stack-promotion",
         "fresh-results",
         "no-" + OPTIMIZATIONS[seed % n],
         "only-" + OPTIMIZATIONS[(seed // n) % n],

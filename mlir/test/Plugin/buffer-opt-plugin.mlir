@@ -46,9 +46,10 @@
 // RUN:   --pass-pipeline="builtin.module(func.func(split-alloc-tensors{split-empty-tensors=false}))" \
 // RUN:   | FileCheck %s --check-prefix=NOSPLIT
 
-// The series' pipeline under its own name, after bufferization.
+// The series' pipeline under its own name, after bufferization, with the
+// small temporaries kept on the heap.
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
-// RUN:   --pass-pipeline="builtin.module(split-alloc-tensors,one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline)" \
+// RUN:   --pass-pipeline="builtin.module(split-alloc-tensors,one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   | FileCheck %s --check-prefix=PIPE
 
 // Without the plugin, the stock tool does not know the passes.
@@ -95,7 +96,7 @@ func.func @two_fills(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // merge-alloc is available from the plugin too, and in the plugin's pipeline.
 // RUN: %stock_mlir_opt --load-pass-plugin=%buffer_opt_plugin %s \
-// RUN:   --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline{merge-alloc=true})" \
+// RUN:   --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries},optimized-buffer-deallocation-pipeline{merge-alloc=true stack-promotion-max-bytes=0})" \
 // RUN:   | FileCheck %s --check-prefix=MERGE
 // COM: The two 16-byte temporaries of @two_fills stay apart: in 64-byte
 // COM: slots of a merged buffer (One-Shot Bufferize aligns them to 64) they

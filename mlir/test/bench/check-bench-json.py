@@ -14,7 +14,7 @@ assert set(runs) == {
     "stock-best",
     "ours",
     "ours-merge",
-    "ours-stack",
+    "ours-heap",
     "ours-fresh",
 }, runs.keys()
 for name, run in runs.items():

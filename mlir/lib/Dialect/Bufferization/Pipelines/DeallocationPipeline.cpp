@@ -23,6 +23,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -98,6 +99,12 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.mergeAlloc) {
     memref::MergeAllocPassOptions mergeOptions;
     mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
+    // The buffers that stack promotion may take stay apart: merged, they
+    // would be on the heap.
+    constexpr uint64_t kLargest = std::numeric_limits<int64_t>::max() - 1;
+    if (options.stackPromotionMaxBytes > 0)
+      mergeOptions.minBufferBytes =
+          std::min<uint64_t>(options.stackPromotionMaxBytes, kLargest) + 1;
     if (options.mergeAllocWorstRun)
       mergeOptions.keepPeak = memref::PeakToKeep::WorstRun;
     mergeOptions.calleeWorkspace = options.calleeWorkspace;

@@ -26,6 +26,7 @@
 // STAGES-NEXT:   free-buffers-at-last-use,
 // STAGES-NEXT:   elide-buffer-copies,
 // STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// STAGES-NEXT:   promote-temporaries-to-stack{max-buffer-bytes=1024 max-frame-bytes=16384},
 // STAGES-NEXT:   expand-strided-clones,
 // STAGES-NEXT:   cse,
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}}}{{$}}
@@ -99,14 +100,18 @@
 // NODYING-NEXT:   expand-realloc
 // NODYING-NOT:    linalg-reuse-dying-inputs
 
-// Stack promotion is off by default (STAGES above) and runs after the other
-// optimizations, with the pipeline's byte limit.
+// Stack promotion runs after the other optimizations, with the pipeline's
+// byte limit (1 KiB by default, STAGES above); 0 turns it off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
 // STACK:      reuse-freed-buffers{allow-peak-increase=false},
 // STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
 // STACK-NEXT: expand-strided-clones,
 // STACK-NEXT: cse,
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSTACK
+// NOSTACK:      reuse-freed-buffers{allow-peak-increase=false},
+// NOSTACK-NEXT: expand-strided-clones,
 
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
@@ -126,8 +131,17 @@
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run min-buffer-bytes=1025 plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
 // MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
+
+// merge-alloc leaves the buffers that stack promotion may take apart: at
+// most stack-promotion-max-bytes, they would be on the heap once merged.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true stack-promotion-max-bytes=256})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESMALL
+// MERGESMALL: merge-alloc{{.*}} min-buffer-bytes=257 {{.*}}},
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true stack-promotion-max-bytes=0})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGEHEAP
+// MERGEHEAP: merge-alloc{{.*}} min-buffer-bytes=0 {{.*}}},
 
 // Under fresh-results-to-out-params, the callers allocate the fresh results
 // of functions right before merge-alloc, after the canonicalization.
@@ -187,5 +201,5 @@
 // conversion, as the stock pipeline does.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{expand-strided-clones=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOEXPAND
-// NOEXPAND:      reuse-freed-buffers{allow-peak-increase=false},
+// NOEXPAND:      promote-temporaries-to-stack{
 // NOEXPAND-NEXT: cse,

@@ -2,7 +2,7 @@
 // what the stock mlir-opt's pipeline produces: the baseline stays reachable
 // from the pipeline options. Each new stage adds its switch to STOCK.
 
-// DEFINE: %{stock_options} = lift-unstructured-control-flow=false bound-dynamic-allocations=false stock-dealloc-simplification=true no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-dying-inputs=false reuse-freed-buffers=false expand-strided-clones=false
+// DEFINE: %{stock_options} = lift-unstructured-control-flow=false bound-dynamic-allocations=false stock-dealloc-simplification=true no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-dying-inputs=false reuse-freed-buffers=false expand-strided-clones=false stack-promotion-max-bytes=0
 
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{%{stock_options}})" > %t.ours
 // RUN: %stock_mlir_opt %s --buffer-deallocation-pipeline > %t.stock

@@ -206,7 +206,7 @@ struct DeallocationPipelineOptions
                      "promote-temporaries-to-stack moves to the stack when it "
                      "dies in the block that allocates it; 0 turns the stage "
                      "off"),
-      llvm::cl::init(0)};
+      llvm::cl::init(1024)};
 
   PassOptions::Option<bool> lowerDeallocationsToSCF{
       *this, "lower-deallocations-to-scf",
@@ -237,8 +237,8 @@ struct DeallocationPipelineOptions
 ///   12. `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
 ///       `free-buffers-at-last-use`, `elide-buffer-copies` and
 ///       `reuse-freed-buffers`,
-///   13. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, off by
-///       default),
+///   13. `promote-temporaries-to-stack` (`stack-promotion-max-bytes`, 1 KiB
+///       by default, 0 leaves it out),
 ///   14. `cse` and `canonicalize`.
 void buildDeallocationPipeline(OpPassManager &pm,
                                const DeallocationPipelineOptions &options);

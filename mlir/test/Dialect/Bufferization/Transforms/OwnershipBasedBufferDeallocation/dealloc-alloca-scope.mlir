@@ -1,4 +1,4 @@
-// RUN: mlir-opt -buffer-deallocation-pipeline %s | FileCheck %s
+// RUN: mlir-opt -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 %s | FileCheck %s
 
 // `memref.alloca_scope` needs no model: the generic handling of region ops
 // returns the ownership of its memref result next to it. Inside a loop the

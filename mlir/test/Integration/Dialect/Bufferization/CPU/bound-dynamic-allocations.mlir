@@ -1,8 +1,8 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{bound-dynamic-allocations=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{bound-dynamic-allocations=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,UNBOUNDED
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{dynamic-allocation-max-bytes=128})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{dynamic-allocation-max-bytes=128 stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,UNBOUNDED
 
 // Rows of 8 + (37 r mod 64) elements, r = 0 .. 99: each row is computed into

@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s
 
 // `affine.for` with a memref loop-carried value (which the stock pipeline
 // turns into IR that fails to verify), `affine.if` and `affine.parallel`

@@ -1,10 +1,10 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
-// RUN: mlir-opt %s -buffer-deallocation-pipeline=no-alias-function-results=false \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="no-alias-function-results=false stack-promotion-max-bytes=0" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OWNERSHIP
-// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="allow-observable-result-copies=true stack-promotion-max-bytes=0" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
-// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="allow-observable-result-copies=true stack-promotion-max-bytes=0" \
 // RUN:   | FileCheck %s --check-prefix=IR
 
 // Public functions whose results are, or may be at run time, the same

@@ -1,7 +1,7 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
-// RUN: mlir-opt %s -buffer-deallocation-pipeline=no-alias-function-results=false | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
-// RUN: mlir-opt %s -buffer-deallocation-pipeline=allow-observable-result-copies=true | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false hoist-alloc-dealloc-pairs=false})" \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="no-alias-function-results=false stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="allow-observable-result-copies=true stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOALIAS
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false hoist-alloc-dealloc-pairs=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HELPER
 
 // Deallocations whose operands alias only at run time. With the inline alias

@@ -1,8 +1,8 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,PIPELINE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,PIPELINE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false bound-dynamic-allocations=false no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-dying-inputs=false reuse-freed-buffers=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false bound-dynamic-allocations=false no-alias-function-results=false simplify-loop-ownership=false lower-deallocations-to-scf=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-dying-inputs=false reuse-freed-buffers=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,SIMPLIFY
 
 // simplify-buffer-deallocations splits the deallocation at the end of @chain
@@ -12,7 +12,7 @@
 // with the whole pipeline, with upstream's simplification in its place (the
 // same figures), and with the simplification as the only stage of the
 // series.
-// RUN: mlir-opt %s -pass-pipeline='builtin.module(buffer-deallocation-pipeline)' \
+// RUN: mlir-opt %s -pass-pipeline='builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=0})' \
 // RUN:   -mlir-print-ir-after=simplify-buffer-deallocations -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SPLIT
 // SPLIT-LABEL: func.func @chain

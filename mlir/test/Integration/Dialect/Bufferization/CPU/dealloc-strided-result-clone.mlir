@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false lower-deallocations-to-scf=false})" \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,INLINE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false lower-deallocations-to-scf=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HELPER
 
 // Functions that return a view at an offset of a buffer that is either their

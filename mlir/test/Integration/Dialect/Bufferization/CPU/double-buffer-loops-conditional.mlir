@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NORECYCLE
 
 // Loops that replace their state by a fresh buffer in some iterations only,

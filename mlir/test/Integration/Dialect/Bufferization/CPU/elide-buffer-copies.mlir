@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false reuse-dying-inputs=false})" \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false reuse-dying-inputs=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOELIDE
 // RUN: %stock_mlir_opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK
 

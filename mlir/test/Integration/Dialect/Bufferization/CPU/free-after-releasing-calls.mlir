@@ -4,7 +4,7 @@
 // allocation takes its buffer over (reuse-freed-buffers): two buffers in
 // all instead of seven, and the same result.
 //
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s
 // RUN: %stock_mlir_opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefix=STOCK

@@ -1,8 +1,8 @@
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false reuse-freed-buffers=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false reuse-freed-buffers=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOREUSE
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DYING
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DYING
 // RUN: %stock_mlir_opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK
 
 // Four sequential temporaries of 64 floats (256 bytes) in one block, each

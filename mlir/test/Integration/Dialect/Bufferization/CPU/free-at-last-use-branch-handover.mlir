@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s
 
 // Hand-overs of a buffer from before an scf.if to its regions where a region

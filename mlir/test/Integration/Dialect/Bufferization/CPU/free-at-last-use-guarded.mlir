@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s
 
 // A buffer that a branch may replace with a fresh one, as a front end emits
 // `x = f(x) if c else x`: the deallocation frees both under runtime alias

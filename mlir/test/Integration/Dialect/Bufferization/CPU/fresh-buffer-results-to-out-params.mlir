@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="fresh-results-to-out-params" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,FRESH
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="fresh-results-to-out-params" | %lower-to-llvm | %run-tracked -e run_outside | FileCheck %s --check-prefix=OUTSIDE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="fresh-results-to-out-params stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,FRESH
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="fresh-results-to-out-params stack-promotion-max-bytes=0" | %lower-to-llvm | %run-tracked -e run_outside | FileCheck %s --check-prefix=OUTSIDE
 
 // Functions that return fresh buffers, as a front end emits layers that
 // return tensors: @scaled (private) and @shifted (public) allocate their

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HOIST
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HOIST
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOHOIST
 
 // Temporaries allocated and freed in every iteration of sequential loops

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="hoist-alloc-dealloc-pairs=false" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOHOIST
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="hoist-alloc-dealloc-pairs=false stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOHOIST
 // RUN: %stock_mlir_opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK
 
 // Three temporaries of one type in each of 1000 iterations: %t and %u hold

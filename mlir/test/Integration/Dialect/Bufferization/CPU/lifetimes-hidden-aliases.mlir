@@ -1,11 +1,11 @@
 // RUN: split-file %s %t
-// RUN: mlir-opt %t/transpose.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/transpose.mlir --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %t/transpose.mlir -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %t/transpose.mlir --check-prefixes=CHECK,OURS
 // RUN: %stock_mlir_opt %t/transpose.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/transpose.mlir
-// RUN: mlir-opt %t/stored.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/stored.mlir --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %t/stored.mlir -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %t/stored.mlir --check-prefixes=CHECK,OURS
 // RUN: %stock_mlir_opt %t/stored.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/stored.mlir
-// RUN: mlir-opt %t/copy.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/copy.mlir --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %t/copy.mlir -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %t/copy.mlir --check-prefixes=CHECK,OURS
 // RUN: %stock_mlir_opt %t/copy.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/copy.mlir
-// RUN: mlir-opt %t/loop.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/loop.mlir --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %t/loop.mlir -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %t/loop.mlir --check-prefixes=CHECK,OURS
 // RUN: %stock_mlir_opt %t/loop.mlir -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %t/loop.mlir
 
 // Programs whose buffers have aliases that `BufferViewFlowAnalysis` does not

@@ -1,5 +1,5 @@
 // RUN: mlir-opt %s -expand-realloc -test-instrument-buffer-uses | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,BOUND
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
 // RUN: %stock_mlir_opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK
 
 // The live-bytes bound of a program: run without deallocation and with every

@@ -1,4 +1,5 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HEAP
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,HEAP
+// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STACK
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=1024})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STACK
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=1024 hoist-alloc-dealloc-pairs=false})" \

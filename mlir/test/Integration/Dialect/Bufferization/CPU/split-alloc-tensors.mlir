@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline)" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,SHARED
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline)" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,SPLIT
 
 // One `tensor.empty` feeds two fills whose results are used one after the

@@ -1,7 +1,7 @@
 // DEFINE: %{bufferize} = one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-loops}
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline)" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,OURS
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline{reuse-dying-inputs=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NODYING
 // RUN: %stock_mlir_opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline)" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK

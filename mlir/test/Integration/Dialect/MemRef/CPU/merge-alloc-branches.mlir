@@ -1,9 +1,9 @@
 // DEFINE: %{bufferize} = one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline{merge-alloc})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline{merge-alloc stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,WORKSPACE
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline{merge-alloc callee-workspace=false})" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline{merge-alloc callee-workspace=false stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline)" \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(split-alloc-tensors,%{bufferize},buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
 // RUN: %stock_mlir_opt %s --pass-pipeline="builtin.module(%{bufferize},buffer-deallocation-pipeline)" \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,STOCK

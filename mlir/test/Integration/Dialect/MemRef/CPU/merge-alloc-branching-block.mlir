@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,LIFTED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,UNMERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,LIFTED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,UNMERGED
 
 // The entry block of @phases ends in a cf.cond_br. The deallocation frees
 // the buffers of such a block that die in it right before the branch,

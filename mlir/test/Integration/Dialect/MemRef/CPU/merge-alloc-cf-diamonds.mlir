@@ -1,9 +1,9 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,EVERY
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,WORST
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-EVERY
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-WORST
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,EVERY
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,WORST
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-DEFAULT
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc lift-allocating-branches stack-promotion-max-bytes=0" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-EVERY
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc merge-alloc-worst-run lift-allocating-branches stack-promotion-max-bytes=0" | %lower-to-llvm | %run-tracked -e cheap | FileCheck %s --check-prefixes=CHEAP,CHEAP-WORST
 
 // Functions of cf diamonds that allocate in their arms, as a front end
 // emits them, called from loops. @single allocates %base (1 KiB), then %d or

@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked \
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,MERGED
 
 // `x = c ? f(x) : x`, as an scf.if (@step) and as a cf diamond, which

@@ -1,7 +1,7 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc wrap-public-functions=false" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOWRAP
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-to-llvm | %run-tracked -e run | FileCheck %s --check-prefixes=CHECK,OUTSIDE
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc wrap-public-functions=false stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,NOWRAP
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,DEFAULT
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-to-llvm | %run-tracked -e run | FileCheck %s --check-prefixes=CHECK,OUTSIDE
 
 // Public functions that the module calls, as a front end emits them: @layer
 // writes into a buffer it is given, through two temporaries of 1 KiB; @run,

@@ -1,8 +1,8 @@
-// RUN: mlir-opt %s -buffer-deallocation-pipeline | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,APART
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="private-function-dynamic-ownership" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,APART
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc private-function-dynamic-ownership" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
-// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc private-function-dynamic-ownership" -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+// RUN: mlir-opt %s -buffer-deallocation-pipeline=stack-promotion-max-bytes=0 | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,APART
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="private-function-dynamic-ownership stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,APART
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc private-function-dynamic-ownership stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,MERGED
+// RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc private-function-dynamic-ownership stack-promotion-max-bytes=0" -o /dev/null 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
 
 // The fuzzer's seed 30679: @make returns a buffer and has a temporary of 64
 // bytes, which merge-alloc turns into a workspace that @main passes in as a

@@ -700,6 +700,10 @@ private:
   /// into.
   FailureOr<Block *> findScope(AllocOp alloc, std::string &reason);
 
+  /// Returns true if the stack promotion after merge-alloc is expected to
+  /// take `alloc`, a small buffer whose lifetime `getLifetime` found.
+  bool isExpectedOnStack(AllocOp alloc);
+
   /// Returns the bytes of `alloc` and the alignment its offset needs, or says
   /// why they are unknown.
   FailureOr<uint64_t> getSize(AllocOp alloc, uint64_t &alignment,
@@ -852,6 +856,10 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
+  /// The allocations below `MergeAllocationOptions::minBufferBytes` that the
+  /// stack promotion after merge-alloc is expected to take: they hold no heap
+  /// memory in the peak model.
+  DenseSet<Operation *> leftToStack;
   /// The results of `mayHideAliases`, per function.
   DenseMap<Operation *, bool> hidesAliases;
   /// Whether an op nested in a region may allocate (`getRegionFreeingOp`).
@@ -942,6 +950,35 @@ FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
   return failure();
 }
 
+bool TickCollector::isExpectedOnStack(AllocOp alloc) {
+  // As `promote-temporaries-to-stack` takes a buffer: in the default memory
+  // space, freed unconditionally in the block that allocates it (which a
+  // buffer that a branch yields on, or one in a region of several blocks,
+  // whose ownership the deallocation tracks at runtime, is not), with only
+  // synchronous region ops and sequential loops up to the function.
+  Attribute space = alloc.getType().getMemorySpace();
+  auto integerSpace = dyn_cast_if_present<IntegerAttr>(space);
+  if ((space && !(integerSpace && integerSpace.getValue().isZero())) ||
+      alloc->getNumOperands() != 0 || yieldedBuffers.contains(alloc))
+    return false;
+  for (Region *region = alloc->getParentRegion(); region;
+       region = region->getParentOp()->getParentRegion()) {
+    if (!region->hasOneBlock())
+      return false;
+    Operation *parent = region->getParentOp();
+    if (isa<FunctionOpInterface, AllocaScopeOp>(parent))
+      return true;
+    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
+    if (!branch || bufferization::isAsynchronous(parent))
+      return false;
+    bool isLoop = isa<LoopLikeOpInterface>(parent) ||
+                  branch.isRepetitiveRegion(region->getRegionNumber());
+    if (isLoop && !isa<scf::ForOp, scf::WhileOp>(parent))
+      return false;
+  }
+  return false;
+}
+
 FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
                                            std::string &reason) {
   MemRefType type = alloc.getType();
@@ -968,10 +1005,6 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
     return failure();
   }
   int64_t elementSize = *elementBytes, size = *staticBytes;
-  if (size < options.minBufferBytes) {
-    reason = ("smaller than " + Twine(options.minBufferBytes) + " bytes").str();
-    return failure();
-  }
   // The offset of the buffer is aligned as its element and its attribute
   // need, and at least as much as the option says.
   alignment = std::max<uint64_t>(
@@ -1415,7 +1448,7 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
       auto result = dyn_cast_or_null<OpResult>(allocated);
       if (!result || result.getOwner() != op)
         addUpper(first, last, kUnbounded);
-      else if (!members.contains(op))
+      else if (!members.contains(op) && !leftToStack.contains(op))
         addBuffer(result);
     });
   });
@@ -2599,6 +2632,14 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
     if (failed(size) || failed(scope) ||
         failed(getLifetime(alloc, firstTick, lastTick, reason))) {
       result.skippedAllocs.push_back({alloc, reason});
+      return;
+    }
+    if (static_cast<int64_t>(*size) < options.minBufferBytes) {
+      if (isExpectedOnStack(alloc))
+        leftToStack.insert(alloc);
+      result.skippedAllocs.push_back(
+          {alloc,
+           ("smaller than " + Twine(options.minBufferBytes) + " bytes").str()});
       return;
     }
     Attribute memorySpace = alloc.getType().getMemorySpace();

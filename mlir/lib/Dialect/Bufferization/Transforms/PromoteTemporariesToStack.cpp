@@ -140,6 +140,24 @@ static bool diesInBlock(memref::AllocOp alloc, memref::DeallocOp dealloc,
   return true;
 }
 
+/// Returns the buffer that a `memref.dealloc` of `memref` frees: the source
+/// of the `memref.extract_strided_metadata` that gives its base buffer, and
+/// of the `memref.cast` and `memref.reinterpret_cast` ops it is a view of
+/// (`reuse-freed-buffers` frees a buffer it took over through the view it
+/// made), whose allocation is the same.
+static Value getFreedBuffer(Value memref) {
+  Value freed = getFreedMemRef(memref);
+  while (Operation *def = freed.getDefiningOp()) {
+    if (auto cast = dyn_cast<memref::CastOp>(def))
+      freed = cast.getSource();
+    else if (auto view = dyn_cast<memref::ReinterpretCastOp>(def))
+      freed = view.getSource();
+    else
+      break;
+  }
+  return freed;
+}
+
 StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
     uint64_t maxFrameBytes) {
@@ -161,7 +179,7 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
   DenseMap<Block *, Operation *> lastMoved;
   for (memref::DeallocOp dealloc : deallocs) {
     Value memref = dealloc.getMemref();
-    auto alloc = getFreedMemRef(memref).getDefiningOp<memref::AllocOp>();
+    auto alloc = getFreedBuffer(memref).getDefiningOp<memref::AllocOp>();
     if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
         !alloc->isBeforeInBlock(dealloc))
       continue;
@@ -186,9 +204,8 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     Region *scope = getStackScopeRegion(alloc);
     if (!scope)
       continue;
-    Operation *metadata = memref.getDefiningOp();
-    if (metadata == alloc)
-      metadata = nullptr;
+    Operation *metadata =
+        memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
     if (!diesInBlock(alloc, dealloc, metadata, analysis))
       continue;
 

@@ -153,6 +153,46 @@ func.func @freed_through_metadata(%v: i32) {
 
 // -----
 
+// reuse-freed-buffers frees a buffer it took over through the view it made
+// of it: the free of a cast or reinterpret_cast frees the allocation.
+
+// CHECK-LABEL: func @freed_through_view
+//       CHECK:   %[[T:.*]] = memref.alloca() : memref<4x4xf32>
+//       CHECK:   %[[V:.*]] = memref.reinterpret_cast %[[T]]
+//       CHECK:   %[[C:.*]] = memref.cast %[[V]]
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[C]]
+//   CHECK-NOT:   memref.dealloc
+func.func @freed_through_view(%x: f32) {
+  %t = memref.alloc() : memref<4x4xf32>
+  linalg.fill ins(%x : f32) outs(%t : memref<4x4xf32>)
+  %v = memref.reinterpret_cast %t to offset: [0], sizes: [16], strides: [1]
+      : memref<4x4xf32> to memref<16xf32>
+  %c = memref.cast %v : memref<16xf32> to memref<?xf32>
+  linalg.fill ins(%x : f32) outs(%c : memref<?xf32>)
+  memref.dealloc %c : memref<?xf32>
+  return
+}
+
+// -----
+
+// Must not fire: the view is used after the free of the buffer.
+
+// CHECK-LABEL: func @view_used_after_free
+//       CHECK:   memref.alloc() : memref<4x4xf32>
+//       CHECK:   memref.dealloc
+func.func @view_used_after_free(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<4x4xf32>
+  %v = memref.reinterpret_cast %t to offset: [0], sizes: [16], strides: [1]
+      : memref<4x4xf32> to memref<16xf32>
+  linalg.fill ins(%x : f32) outs(%v : memref<16xf32>)
+  memref.dealloc %t : memref<4x4xf32>
+  %r = memref.load %v[%c0] : memref<16xf32>
+  return %r : f32
+}
+
+// -----
+
 // Views of the buffer are fine as long as they die before the free.
 
 // CHECK-LABEL: func @views

@@ -95,15 +95,6 @@ CONFIG_DOC = {
     "ours-fresh": "ours with fresh-results-to-out-params=true",
 }
 
-# Bytes of an element of the types the programs use, as LLVM lays out an
-# array of them (an `i1` takes a byte).
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "index": 8}
-FUNC = re.compile(r"^\s*func\.func\s+(?:(?:private|public|nested)\s+)?@([\w$.-]+)")
-ALLOCA = re.compile(
-    r"\bmemref\.alloca\(([^)]*)\)(?:\s*\{[^}\n]*\})?\s*:\s*memref<([^>\n]*)>"
-)
-CALL = re.compile(r"\bcall @([\w$.-]+)\(")
-
 # The tracker's figures the results record: all but the double frees, which
 # bad_frees counts too.
 TRACKER_FIELDS = [f for f in shared.TRACKER_FIELDS if f != "double_frees"]
@@ -111,80 +102,6 @@ TRACKER_FIELDS = [f for f in shared.TRACKER_FIELDS if f != "double_frees"]
 
 class Error(Exception):
     pass
-
-
-def alloca_bytes(operands, type_body):
-    """Bytes of a `memref.alloca` with `operands` and type `memref<type_body>`,
-    or None if they are not static."""
-    if operands.strip():
-        return None
-    m = re.match(r"((?:\d+x)*)([a-z]\w*)", type_body)
-    if not m:
-        return None
-    element = m.group(2)
-    size = ELEMENT_BYTES.get(element)
-    if size is None:
-        width = re.fullmatch(r"i(\d+)", element)
-        if not width:
-            return None
-        size = 1
-        while size * 8 < int(width.group(1)):
-            size *= 2
-    count = 1
-    for dim in re.findall(r"(\d+)x", m.group(1)):
-        count *= int(dim)
-    return count * size
-
-
-def stack_bytes(ir, entry="main"):
-    """The static `memref.alloca` bytes of the frames along the deepest chain
-    of calls from `entry` in the printed module `ir`, or None when a size is
-    dynamic or a function with stack allocations may call itself."""
-    frames, calls, current = {}, {}, None
-    for line in ir.splitlines():
-        m = FUNC.match(line)
-        if m:
-            current = m.group(1)
-            frames[current], calls[current] = 0, set()
-            continue
-        if current is None:
-            continue
-        for operands, body in ALLOCA.findall(line):
-            size = alloca_bytes(operands, body)
-            frames[current] = (
-                None
-                if size is None or frames[current] is None
-                else frames[current] + size
-            )
-        calls[current].update(CALL.findall(line))
-    # `path` is the chain of calls being followed. A call back into it is a
-    # cycle: unbounded if a function on the cycle has stack allocations,
-    # else it adds nothing. A result that depends on such a call is not
-    # remembered, as it holds only for this path.
-    deepest, path = {}, []
-
-    def visit(name):
-        if name in deepest:
-            return deepest[name], True
-        if name in path:
-            cycle = path[path.index(name) :]
-            return (None if any(frames[f] != 0 for f in cycle) else 0), False
-        path.append(name)
-        best, complete = 0, True
-        for callee in calls.get(name, ()):
-            if callee not in frames:
-                continue
-            below, known = visit(callee)
-            complete = complete and known
-            best = None if below is None or best is None else max(best, below)
-        path.pop()
-        own = frames[name]
-        result = None if best is None or own is None else own + best
-        if complete:
-            deepest[name] = result
-        return result, complete
-
-    return visit(entry)[0] if entry in frames else 0
 
 
 def stages(config, kind):
@@ -416,7 +333,7 @@ def measure(tools, path, config, args, work):
     exe = build_executable(tools, ir, work, name)
     output, stats, run_seconds = run_executable(exe, args.runs)
     result = dict(stats)
-    result["stack_bytes"] = stack_bytes(ir)
+    result["stack_bytes"] = shared.stack_bytes(ir)
     if result["stack_bytes"] is None:
         raise Error("a stack allocation of dynamic size, or recursion, in the output")
     result["heap_and_stack_bytes"] = result["peak_bytes"] + result["stack_bytes"]

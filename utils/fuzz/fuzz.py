@@ -28,11 +28,12 @@ lowered to LLVM and executed with the allocation tracker. A finding is
   hang           a compile or a run took longer than the time limit
   invalid-program  the reference itself did not run: a generator bug
   peak-increase  a configuration with merge-alloc (merge-alloc,
-                 merge:default, merge:heap-only, merge-lift) has a higher
-                 heap peak than the same pipeline without it (default, or
+                 merge:default, merge:heap-only, merge-lift) holds more bytes
+                 at its peak than the same pipeline without it (default, or
                  heap-only for the two without stack promotion) on the same
-                 program, or the default one a higher peak than
-                 no-reuse-freed-buffers
+                 program, or the default one more than
+                 no-reuse-freed-buffers; bytes are the heap peak plus the
+                 stack bytes of the deepest chain of frames
 
 A clean diagnostic for a documented limitation (for example loops built from
 `cf` branches, which ownership-based deallocation rejects) is counted as
@@ -384,7 +385,19 @@ def execute(tools, ir):
     output = "\n".join(
         l for l in out.splitlines() if not l.startswith("alloc-tracker:")
     )
+    # The stack bytes of the deepest chain of frames, None when unknown.
+    stats["stack_bytes"] = shared.stack_bytes(ir)
     return Outcome(None, "", output, stats)
+
+
+def held_bytes(stats, other):
+    """The peak bytes of `stats` to compare with those of `other`: heap peak
+    plus stack bytes where both know their stack bytes (stack promotion
+    moves buffers off the heap into frames that hold them for the whole
+    call), else the heap peaks alone."""
+    if stats.get("stack_bytes") is None or other.get("stack_bytes") is None:
+        return stats["peak_bytes"]
+    return stats["peak_bytes"] + stats["stack_bytes"]
 
 
 def compile_and_run(tools, text, config, cache=None):
@@ -474,8 +487,8 @@ def check_program(tools, text, configs, stock):
     for merged_config, baseline in MERGE_BASELINES.items():
         if baseline in clean and merged_config in clean:
             merged, plain = (
-                clean[merged_config]["peak_bytes"],
-                clean[baseline]["peak_bytes"],
+                held_bytes(clean[merged_config], clean[baseline]),
+                held_bytes(clean[baseline], clean[merged_config]),
             )
             if merged > plain:
                 findings.append(
@@ -488,8 +501,8 @@ def check_program(tools, text, configs, stock):
     # Nor may reuse-freed-buffers.
     if "default" in clean and "no-reuse-freed-buffers" in clean:
         reused, plain = (
-            clean["default"]["peak_bytes"],
-            clean["no-reuse-freed-buffers"]["peak_bytes"],
+            held_bytes(clean["default"], clean["no-reuse-freed-buffers"]),
+            held_bytes(clean["no-reuse-freed-buffers"], clean["default"]),
         )
         if reused > plain:
             findings.append(

@@ -1,4 +1,5 @@
-"""Feeds the benchmark runner's stack accounting with printed modules and
+"""Feeds the stack accounting of the benchmark runner and the fuzzer
+(utils/buffer_opt_tools.py) with printed modules and
 prints what it counts: the static memref.alloca bytes of each frame, summed
 along the deepest chain of calls from main, or none when a size is dynamic
 or a function on a chain may call itself."""
@@ -6,8 +7,8 @@ or a function on a chain may call itself."""
 import os
 import sys
 
-sys.path.insert(0, os.path.join(sys.argv[1], "utils", "bench"))
-import bench  # noqa: E402
+sys.path.insert(0, os.path.join(sys.argv[1], "utils"))
+import buffer_opt_tools as tools  # noqa: E402
 
 CHAIN = """\
 module {
@@ -38,19 +39,19 @@ module {
 """
 
 # main: 4 + 128 + 0 bytes; large: 12, leaf: 800 (deeper than small: 10).
-print("chain:", bench.stack_bytes(CHAIN))
+print("chain:", tools.stack_bytes(CHAIN))
 print(
-    "no allocas:", bench.stack_bytes(CHAIN.replace("memref.alloca()", "memref.alloc()"))
+    "no allocas:", tools.stack_bytes(CHAIN.replace("memref.alloca()", "memref.alloc()"))
 )
 print(
     "dynamic:",
-    bench.stack_bytes(
+    tools.stack_bytes(
         CHAIN.replace(
             "memref.alloca() : memref<10xi1>", "memref.alloca(%n) : memref<?xi1>"
         )
     ),
 )
-print("recursive:", bench.stack_bytes(CHAIN.replace("call @leaf()", "call @large()")))
+print("recursive:", tools.stack_bytes(CHAIN.replace("call @leaf()", "call @large()")))
 # Recursion through functions without stack allocations adds nothing, also
 # when a function outside the cycle calls into it: main -> large -> leaf ->
 # large, and main -> small -> leaf.
@@ -59,10 +60,10 @@ ZERO = (
     .replace("%a = memref.alloca() : memref<100xf64>", "call @large() : () -> ()")
     .replace("%a = memref.alloca() : memref<10xi1>", "call @leaf() : () -> ()")
 )
-print("recursion without allocas:", bench.stack_bytes(ZERO))
+print("recursion without allocas:", tools.stack_bytes(ZERO))
 print(
     "recursion without allocas, small has 10 bytes:",
-    bench.stack_bytes(
+    tools.stack_bytes(
         ZERO.replace(
             "func.func private @small() {",
             "func.func private @small() {\n    %s = memref.alloca() : memref<10xi8>",
@@ -72,7 +73,7 @@ print(
 # A recursive function that main does not reach does not count.
 print(
     "unreached recursion:",
-    bench.stack_bytes(
+    tools.stack_bytes(
         CHAIN.replace(
             "func.func private @external(memref<f32>)",
             "func.func private @r() {\n    call @r() : () -> ()\n    return\n  }",

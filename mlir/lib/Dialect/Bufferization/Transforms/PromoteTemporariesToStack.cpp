@@ -70,16 +70,6 @@ static DenseSet<Operation *> findRecursiveFunctions(Operation *root) {
   return recursive;
 }
 
-/// Returns true if the memory space of `type` is the default one, where
-/// `memref.alloc` and `memref.alloca` take host memory.
-static bool isDefaultMemorySpace(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (!space)
-    return true;
-  auto integer = dyn_cast<IntegerAttr>(space);
-  return integer && integer.getValue().isZero();
-}
-
 /// Returns true if the iterations of `op`, a loop, run one after the other,
 /// so that a buffer that dies within an iteration may take the same memory
 /// in every iteration.
@@ -184,7 +174,9 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
         !alloc->isBeforeInBlock(dealloc))
       continue;
     MemRefType type = alloc.getType();
-    if (!isDefaultMemorySpace(type))
+    // Only the default memory space (`MemRefType` drops an integer 0 one)
+    // is host memory that `memref.alloca` can take.
+    if (type.getMemorySpace())
       continue;
     std::optional<int64_t> bytes = getStaticByteSize(type, alloc);
     if (!bytes || static_cast<uint64_t>(*bytes) > maxBufferBytes)

@@ -956,10 +956,9 @@ bool TickCollector::isExpectedOnStack(AllocOp alloc) {
   // buffer that a branch yields on, or one in a region of several blocks,
   // whose ownership the deallocation tracks at runtime, is not), with only
   // synchronous region ops and sequential loops up to the function.
-  Attribute space = alloc.getType().getMemorySpace();
-  auto integerSpace = dyn_cast_if_present<IntegerAttr>(space);
-  if ((space && !(integerSpace && integerSpace.getValue().isZero())) ||
-      alloc->getNumOperands() != 0 || yieldedBuffers.contains(alloc))
+  // (`MemRefType` drops an integer 0 memory space.)
+  if (alloc.getType().getMemorySpace() || alloc->getNumOperands() != 0 ||
+      yieldedBuffers.contains(alloc))
     return false;
   for (Region *region = alloc->getParentRegion(); region;
        region = region->getParentOp()->getParentRegion()) {

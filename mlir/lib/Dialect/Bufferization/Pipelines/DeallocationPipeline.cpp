@@ -99,12 +99,11 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.mergeAlloc) {
     memref::MergeAllocPassOptions mergeOptions;
     mergeOptions.assumeHoisting = options.hoistAllocDeallocPairs;
-    // The buffers that stack promotion may take stay apart: merged, they
-    // would be on the heap.
-    constexpr uint64_t kLargest = std::numeric_limits<int64_t>::max() - 1;
-    if (options.stackPromotionMaxBytes > 0)
-      mergeOptions.minBufferBytes =
-          std::min<uint64_t>(options.stackPromotionMaxBytes, kLargest) + 1;
+    // The buffers that stack promotion is expected to take stay apart:
+    // merged, they would be on the heap.
+    mergeOptions.stackPromotionMaxBytes = static_cast<int64_t>(
+        std::min<uint64_t>(options.stackPromotionMaxBytes,
+                           std::numeric_limits<int64_t>::max()));
     if (options.mergeAllocWorstRun)
       mergeOptions.keepPeak = memref::PeakToKeep::WorstRun;
     mergeOptions.calleeWorkspace = options.calleeWorkspace;

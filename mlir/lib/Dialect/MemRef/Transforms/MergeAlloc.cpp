@@ -375,7 +375,7 @@ void MergeAllocPass::runOnOperation() {
   MergeAllocationOptions options;
   options.analysisOnly = analysisOnly;
   options.alignment = alignment;
-  options.minBufferBytes = minBufferBytes;
+  options.stackPromotionMaxBytes = stackPromotionMaxBytes;
   options.allowPeakIncrease = allowPeakIncrease;
   options.keepPeak = keepPeak;
   options.plannerMode = plannerMode;

@@ -856,9 +856,9 @@ private:
   DenseMap<Operation *, std::pair<int64_t, int64_t>> ticks;
   /// The result of `findDeadOps`.
   DenseSet<Operation *> deadOps;
-  /// The allocations below `MergeAllocationOptions::minBufferBytes` that the
-  /// stack promotion after merge-alloc is expected to take: they hold no heap
-  /// memory in the peak model.
+  /// The allocations that the stack promotion after merge-alloc is expected
+  /// to take (`MergeAllocationOptions::stackPromotionMaxBytes`): they hold
+  /// no heap memory in the peak model.
   DenseSet<Operation *> leftToStack;
   /// The results of `mayHideAliases`, per function.
   DenseMap<Operation *, bool> hidesAliases;
@@ -2633,12 +2633,10 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
       result.skippedAllocs.push_back({alloc, reason});
       return;
     }
-    if (static_cast<int64_t>(*size) < options.minBufferBytes) {
-      if (isExpectedOnStack(alloc))
-        leftToStack.insert(alloc);
-      result.skippedAllocs.push_back(
-          {alloc,
-           ("smaller than " + Twine(options.minBufferBytes) + " bytes").str()});
+    if (static_cast<int64_t>(*size) <= options.stackPromotionMaxBytes &&
+        isExpectedOnStack(alloc)) {
+      leftToStack.insert(alloc);
+      result.skippedAllocs.push_back({alloc, "left to stack promotion"});
       return;
     }
     Attribute memorySpace = alloc.getType().getMemorySpace();

@@ -131,17 +131,17 @@
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
-// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run min-buffer-bytes=1025 plan-file= planner=cost-model public-function-workspace=false wrap-public-functions=true},
+// MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false stack-promotion-max-bytes=1024 wrap-public-functions=true},
 // MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 
-// merge-alloc leaves the buffers that stack promotion may take apart: at
-// most stack-promotion-max-bytes, they would be on the heap once merged.
+// merge-alloc leaves the buffers that the stack promotion is expected to
+// take apart: merged, they would be on the heap.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true stack-promotion-max-bytes=256})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESMALL
-// MERGESMALL: merge-alloc{{.*}} min-buffer-bytes=257 {{.*}}},
+// MERGESMALL: merge-alloc{{.*}} stack-promotion-max-bytes=256 {{.*}}},
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true stack-promotion-max-bytes=0})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGEHEAP
-// MERGEHEAP: merge-alloc{{.*}} min-buffer-bytes=0 {{.*}}},
+// MERGEHEAP: merge-alloc{{.*}} stack-promotion-max-bytes=0 {{.*}}},
 
 // Under fresh-results-to-out-params, the callers allocate the fresh results
 // of functions right before merge-alloc, after the canonicalization.
@@ -155,13 +155,13 @@
 // The workspace options reach merge-alloc.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWORKSPACE
-// NOWORKSPACE: merge-alloc{{.*}} callee-workspace=false {{.*}} public-function-workspace=false wrap-public-functions=true},
+// NOWORKSPACE: merge-alloc{{.*}} callee-workspace=false {{.*}} public-function-workspace=false {{.*}}wrap-public-functions=true},
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true public-function-workspace=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PUBLICWORKSPACE
-// PUBLICWORKSPACE: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=true wrap-public-functions=true},
+// PUBLICWORKSPACE: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=true {{.*}}wrap-public-functions=true},
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true wrap-public-functions=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWRAP
-// NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false wrap-public-functions=false},
+// NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false {{.*}}wrap-public-functions=false},
 // lift-allocating-branches reaches the lifting.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTBRANCHES

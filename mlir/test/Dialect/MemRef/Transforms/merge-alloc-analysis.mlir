@@ -1,5 +1,5 @@
 // RUN: mlir-opt %s --allow-unregistered-dialect -merge-alloc="analysis-only allow-peak-increase" -split-input-file | FileCheck %s
-// RUN: mlir-opt %s --allow-unregistered-dialect -merge-alloc="analysis-only min-buffer-bytes=64" -split-input-file | FileCheck %s --check-prefix=MIN
+// RUN: mlir-opt %s --allow-unregistered-dialect -merge-alloc="analysis-only stack-promotion-max-bytes=63" -split-input-file | FileCheck %s --check-prefix=MIN
 
 // The lifetimes (ticks) and offsets merge-alloc finds, and the reason for
 // every allocation it leaves alone. Ticks number the ops of each input in
@@ -245,13 +245,13 @@ func.func @unstructured(%c: i1, %f: f32) {
 
 // -----
 
-// min-buffer-bytes: a buffer of fewer bytes stays apart; one of exactly that
-// many is merged.
+// stack-promotion-max-bytes: a buffer of at most that many bytes that the
+// promotion is expected to take stays apart; a larger one is merged.
 // MIN-LABEL: func @small_buffers
 // MIN-SAME: merge_alloc.total = {default = 128 : i64}
 func.func @small_buffers(%f: f32) {
   %c0 = arith.constant 0 : index
-  // MIN: memref.alloc() {merge_alloc.skipped = "smaller than 64 bytes"} : memref<15xf32>
+  // MIN: memref.alloc() {merge_alloc.skipped = "left to stack promotion"} : memref<15xf32>
   %a = memref.alloc() : memref<15xf32>
   // MIN: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = {{[0-9]+}} : i64{{.*}}} : memref<16xf32>
   %b = memref.alloc() : memref<16xf32>
@@ -269,9 +269,10 @@ func.func @small_buffers(%f: f32) {
 
 // -----
 
-// A buffer below min-buffer-bytes that dies in its block is taken for one
-// that stack promotion moves to the stack: it holds no heap bytes in the
-// peak check, so %a and %b merge (the merged buffer is held while %s lives).
+// A small buffer that dies in its block is left to the stack promotion: it
+// holds no heap bytes in the peak check, so %a and %b merge (the merged
+// buffer is held while %s lives; counted on the heap, %s would make that
+// 2048 + 16 bytes, more than the 2048 held apart).
 // MIN-LABEL: func @small_buffer_to_stack
 // MIN-SAME: merge_alloc.total = {default = 2048 : i64}
 func.func @small_buffer_to_stack(%f: f32, %i: index) -> f32 {
@@ -283,7 +284,7 @@ func.func @small_buffer_to_stack(%f: f32, %i: index) -> f32 {
   memref.store %f, %a[%c0] : memref<256xf32>
   memref.store %f, %b[%c0] : memref<256xf32>
   %x = memref.load %a[%i] : memref<256xf32>
-  // MIN: memref.alloc() {merge_alloc.skipped = "smaller than 64 bytes"} : memref<4xf32>
+  // MIN: memref.alloc() {merge_alloc.skipped = "left to stack promotion"} : memref<4xf32>
   %s = memref.alloc() : memref<4xf32>
   memref.store %x, %s[%c0] : memref<4xf32>
   %y = memref.load %b[%i] : memref<256xf32>
@@ -295,14 +296,14 @@ func.func @small_buffer_to_stack(%f: f32, %i: index) -> f32 {
 // -----
 
 // A small buffer that a branch yields is freed after the branch, under the
-// ownership the deallocation tracks: it stays on the heap and counts, and
-// merging %a and %b would hold 2048 + 16 bytes while it lives, more than
-// the 2048 bytes held apart.
+// ownership the deallocation tracks, which the stack promotion does not
+// take: it merges like a large one, at the offset of %a, which is dead by
+// then.
 // MIN-LABEL: func @small_buffer_on_heap
-// MIN-NOT: merge_alloc.total
-// MIN: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"} : memref<256xf32>
-// MIN: memref.alloc() {merge_alloc.skipped = "merging it would raise the most bytes its scope holds"} : memref<256xf32>
-// MIN: memref.alloc() {merge_alloc.skipped = "smaller than 64 bytes"} : memref<4xf32>
+// MIN-SAME: merge_alloc.total = {default = 2048 : i64}
+// MIN: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64{{.*}}} : memref<256xf32>
+// MIN: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 1024 : i64{{.*}}} : memref<256xf32>
+// MIN: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64{{.*}}} : memref<4xf32>
 func.func @small_buffer_on_heap(%f: f32, %i: index, %c: i1) -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<256xf32>

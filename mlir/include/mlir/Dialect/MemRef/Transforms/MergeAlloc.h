@@ -124,9 +124,11 @@ struct MergeAllocationOptions {
   /// are aligned as the buffers' types and `alignment` attributes need, and
   /// at least this much.
   int64_t alignment = 0;
-  /// The smallest buffer, in bytes, to merge: smaller ones stay apart, as
-  /// buffers that a later stage moves to the stack should.
-  int64_t minBufferBytes = 0;
+  /// The byte limit of a stack promotion after merge-alloc, 0 for none: the
+  /// buffers of at most this many bytes that it is expected to take stay
+  /// apart (merged, they would stay on the heap) and hold no heap memory in
+  /// the peak check.
+  int64_t stackPromotionMaxBytes = 0;
   /// Merge buffers even where the merged allocation raises the most bytes the
   /// scope holds at once (the tick-based collector's peak check).
   bool allowPeakIncrease = false;

@@ -187,11 +187,12 @@ def MergeAllocPass : Pass<"merge-alloc", "ModuleOp"> {
            "Least alignment in bytes of each merged buffer and of every "
            "offset in it, zero or a power of two; by default, what the "
            "buffers' types and alignment attributes need">,
-    Option<"minBufferBytes", "min-buffer-bytes", "int64_t",
+    Option<"stackPromotionMaxBytes", "stack-promotion-max-bytes", "int64_t",
            /*default=*/"0",
-           "Smallest buffer, in bytes, to merge; smaller buffers stay apart "
-           "(buffer-deallocation-pipeline leaves those that its stack "
-           "promotion moves to the stack)">,
+           "Leave apart the buffers of at most this many bytes that a stack "
+           "promotion after merge-alloc (promote-temporaries-to-stack with "
+           "this limit) is expected to take, and count them as stack memory; "
+           "0 expects no stack promotion">,
     Option<"allowPeakIncrease", "allow-peak-increase", "bool",
            /*default=*/"false",
            "Merge the buffers of a scope even where the merged allocation "

@@ -153,10 +153,27 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     uint64_t maxFrameBytes) {
   StackPromotionCounts counts;
   FunctionsLeftAlone leftAlone(root);
-  SmallVector<memref::DeallocOp> deallocs;
+  // The frees of small static buffers of their own block, with the bytes of
+  // each: what the IR alone says, before the analyses are built.
+  SmallVector<std::pair<memref::DeallocOp, uint64_t>> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
-    if (!leftAlone.contains(dealloc))
-      deallocs.push_back(dealloc);
+    if (leftAlone.contains(dealloc))
+      return;
+    auto alloc =
+        getFreedBuffer(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
+    if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
+        !alloc->isBeforeInBlock(dealloc))
+      return;
+    // Only the default memory space (`MemRefType` drops an integer 0 one)
+    // is host memory that `memref.alloca` can take. A buffer with operands
+    // (dynamic sizes, layout symbols) would need them defined at the start
+    // of the scope.
+    MemRefType type = alloc.getType();
+    if (type.getMemorySpace() || alloc->getNumOperands() != 0)
+      return;
+    std::optional<int64_t> bytes = getStaticByteSize(type, alloc);
+    if (bytes && static_cast<uint64_t>(*bytes) <= maxBufferBytes)
+      deallocs.emplace_back(dealloc, *bytes);
   });
   if (deallocs.empty())
     return counts;
@@ -167,31 +184,18 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
   DenseMap<Operation *, uint64_t> frameBytes;
   // The last stack allocation moved to the start of each entry block.
   DenseMap<Block *, Operation *> lastMoved;
-  for (memref::DeallocOp dealloc : deallocs) {
+  for (auto [dealloc, bytes] : deallocs) {
     Value memref = dealloc.getMemref();
+    // An earlier promotion may have replaced the allocation.
     auto alloc = getFreedBuffer(memref).getDefiningOp<memref::AllocOp>();
-    if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
-        !alloc->isBeforeInBlock(dealloc))
+    if (!alloc)
       continue;
     MemRefType type = alloc.getType();
-    // Only the default memory space (`MemRefType` drops an integer 0 one)
-    // is host memory that `memref.alloca` can take.
-    if (type.getMemorySpace())
-      continue;
-    std::optional<int64_t> bytes = getStaticByteSize(type, alloc);
-    if (!bytes || static_cast<uint64_t>(*bytes) > maxBufferBytes)
-      continue;
-
     Operation *function = alloc->getParentOfType<FunctionOpInterface>();
     if (!function || recursive.contains(function))
       continue;
     uint64_t &promotedInFunction = frameBytes[function];
-    if (promotedInFunction + *bytes > maxFrameBytes)
-      continue;
-
-    // A buffer with operands (dynamic sizes, layout symbols) would need them
-    // defined at the start of the scope.
-    if (alloc->getNumOperands() != 0)
+    if (promotedInFunction + bytes > maxFrameBytes)
       continue;
     Region *scope = getStackScopeRegion(alloc);
     if (!scope)
@@ -222,13 +226,13 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     analysis.notifyReplaced(alloc.getResult(), alloca.getResult());
     rewriter.replaceOp(alloc, alloca.getResult());
 
-    promotedInFunction += *bytes;
+    promotedInFunction += bytes;
     ++counts.numBuffers;
-    counts.numBytes += *bytes;
+    counts.numBytes += bytes;
     remark::passed(
         alloca.getLoc(),
         remark::RemarkOpts::name("PromotedToStack").category(kRemarkCategory))
-        << ("buffer of " + Twine(*bytes) + " bytes moved to the stack").str();
+        << ("buffer of " + Twine(bytes) + " bytes moved to the stack").str();
   }
   return counts;
 }

@@ -248,8 +248,32 @@ static unsigned reuseDyingInputs(RewriterBase &rewriter, Candidates &candidates,
   return numReplaced;
 }
 
+/// Returns true if `op` may have candidates: an elementwise init and an
+/// input, each allocated in the block of `op`. Checks nothing that needs
+/// the analyses, so that a root without such an op costs one walk.
+static bool mayHaveCandidates(LinalgOp op) {
+  if (!op.hasPureBufferSemantics())
+    return false;
+  Block &block = *op->getBlock();
+  return llvm::any_of(op.getDpsInitsMutable(),
+                      [&](OpOperand &init) {
+                        return getAllocIn(init.get(), block) &&
+                               isElementwiseInit(op, init);
+                      }) &&
+         llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+           return getAllocIn(input->get(), block);
+         });
+}
+
 unsigned mlir::linalg::reuseDyingInputs(RewriterBase &rewriter,
                                         Operation *root) {
+  bool mayReuse = false;
+  root->walk([&](LinalgOp op) {
+    mayReuse = mayHaveCandidates(op);
+    return mayReuse ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!mayReuse)
+    return 0;
   BufferLifetimeAnalysis analysis(root);
   bufferization::FunctionsLeftAlone leftAlone(root);
   SmallVector<Block *> blocks;

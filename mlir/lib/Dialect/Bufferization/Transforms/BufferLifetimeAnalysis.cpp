@@ -99,17 +99,19 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
       derivedFrom[dependent].push_back(value);
     }
   }
-  // Two results of one call may be the same buffer (fuzz seed 56545: a
-  // function that returns one buffer twice, one of which a loop took over
-  // while the other was freed after it), unless the call is marked as
-  // returning distinct buffers; the alias analysis links them only through
-  // the call's operands, and a call without any leaves them apart.
-  {
-    root->walk([&](CallOpInterface call) {
-      if (call->hasAttr(func::kNoAliasResultsAttrName))
-        return;
+  SmallVector<Value> shiftingViews;
+  root->walk([&](Operation *op) {
+    if (isShiftingView(op))
+      shiftingViews.push_back(op->getResult(0));
+    // Two results of one call may be the same buffer (fuzz seed 56545: a
+    // function that returns one buffer twice, one of which a loop took over
+    // while the other was freed after it), unless the call is marked as
+    // returning distinct buffers; the view-flow analysis links them only
+    // through the call's operands, and a call without any leaves them apart.
+    if (isa<CallOpInterface>(op) &&
+        !op->hasAttr(func::kNoAliasResultsAttrName)) {
       Value first;
-      for (Value result : call->getResults()) {
+      for (Value result : op->getResults()) {
         if (!isBuffer(result.getType()))
           continue;
         if (!first) {
@@ -119,13 +121,7 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
         derived[first].push_back(result);
         derivedFrom[result].push_back(first);
       }
-    });
-  }
-
-  SmallVector<Value> shiftingViews;
-  root->walk([&](Operation *op) {
-    if (isShiftingView(op))
-      shiftingViews.push_back(op->getResult(0));
+    }
     if (isKnownToViewFlow(op))
       return;
     // An unknown op may return any of its buffer operands, or a view of one,

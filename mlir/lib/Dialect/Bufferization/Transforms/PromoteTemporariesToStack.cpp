@@ -77,13 +77,7 @@ static bool isSequentialLoop(Operation *op) {
   return isa<scf::ForOp, scf::WhileOp, affine::AffineForOp>(op);
 }
 
-/// Returns the region whose entry block can hold the `memref.alloca` that
-/// replaces `alloc`: that of the closest function or `memref.alloca_scope`
-/// around it, which releases the stack when it ends. Returns nullptr if an op
-/// between the two has regions whose execution is not described by
-/// `RegionBranchOpInterface`, or is a loop whose iterations may run at the
-/// same time (each would need a buffer of its own).
-static Region *getStackScopeRegion(memref::AllocOp alloc) {
+Region *bufferization::getStackScopeRegion(Operation *alloc) {
   for (Region *region = alloc->getParentRegion(); region;
        region = region->getParentOp()->getParentRegion()) {
     Operation *parent = region->getParentOp();

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -952,30 +953,23 @@ FailureOr<Block *> TickCollector::findScope(AllocOp alloc,
 
 bool TickCollector::isExpectedOnStack(AllocOp alloc) {
   // As `promote-temporaries-to-stack` takes a buffer: in the default memory
-  // space, freed unconditionally in the block that allocates it (which a
-  // buffer that a branch yields on, or one in a region of several blocks,
-  // whose ownership the deallocation tracks at runtime, is not), with only
-  // synchronous region ops and sequential loops up to the function.
-  // (`MemRefType` drops an integer 0 memory space.)
+  // space (`MemRefType` drops an integer 0 one), with a stack scope it can
+  // take a slot of, and freed unconditionally in the block that allocates
+  // it, which a buffer that a branch yields on, or one in a region of
+  // several blocks, whose ownership the deallocation tracks at runtime, is
+  // not.
   if (alloc.getType().getMemorySpace() || alloc->getNumOperands() != 0 ||
       yieldedBuffers.contains(alloc))
     return false;
-  for (Region *region = alloc->getParentRegion(); region;
-       region = region->getParentOp()->getParentRegion()) {
-    if (!region->hasOneBlock())
+  Region *scope = bufferization::getStackScopeRegion(alloc);
+  if (!scope)
+    return false;
+  for (Region *region = alloc->getParentRegion(); region != scope;
+       region = region->getParentOp()->getParentRegion())
+    if (!region->hasOneBlock() ||
+        bufferization::isAsynchronous(region->getParentOp()))
       return false;
-    Operation *parent = region->getParentOp();
-    if (isa<FunctionOpInterface, AllocaScopeOp>(parent))
-      return true;
-    auto branch = dyn_cast<RegionBranchOpInterface>(parent);
-    if (!branch || bufferization::isAsynchronous(parent))
-      return false;
-    bool isLoop = isa<LoopLikeOpInterface>(parent) ||
-                  branch.isRepetitiveRegion(region->getRegionNumber());
-    if (isLoop && !isa<scf::ForOp, scf::WhileOp>(parent))
-      return false;
-  }
-  return false;
+  return scope->hasOneBlock();
 }
 
 FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,

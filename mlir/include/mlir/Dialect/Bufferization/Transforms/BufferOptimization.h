@@ -24,6 +24,7 @@
 
 namespace mlir {
 class Operation;
+class Region;
 class RewritePatternSet;
 class RewriterBase;
 
@@ -133,6 +134,15 @@ struct StackPromotionCounts {
   /// Their bytes.
   uint64_t numBytes = 0;
 };
+
+/// Returns the region whose entry block can hold the `memref.alloca` that
+/// would replace `alloc`, a `memref.alloc` (`promoteTemporariesToStack`): that
+/// of the closest function or `memref.alloca_scope` around it, which releases
+/// the stack when it ends. Returns nullptr if an op between the two has regions
+/// whose execution is not described by `RegionBranchOpInterface`, or is a loop
+/// whose iterations may run at the same time (each would need a buffer of
+/// its own).
+Region *getStackScopeRegion(Operation *alloc);
 
 /// Turns each static `memref.alloc` nested in `root` of at most
 /// `maxBufferBytes` bytes that a `memref.dealloc` later in the same block

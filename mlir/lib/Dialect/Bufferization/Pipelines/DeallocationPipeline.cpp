@@ -28,23 +28,16 @@
 using namespace mlir;
 using namespace mlir::bufferization;
 
-/// The debug name of upstream's canonicalization of `scf.if` that replaces
-/// the uses of the condition inside its regions by constants.
-static constexpr llvm::StringLiteral kIfConditionPropagation =
-    "(anonymous namespace)::ConditionPropagation";
-
 /// The canonicalizations of the pipeline, with upstream's defaults but
-/// without the propagation of `scf.if` conditions into their regions: that
-/// pattern looks at every use of the condition for every `scf.if`, which is
-/// quadratic in a function of many `scf.if` ops on one condition
-/// (llvm-project issue #166039), and the deallocation needs none of it.
+/// without the propagation of `scf.if` conditions into their regions
+/// (`kIfConditionPropagationPattern`).
 static std::unique_ptr<Pass> createPipelineCanonicalizerPass() {
   GreedyRewriteConfig config;
   config.setUseTopDownTraversal(true);
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal);
   return createCanonicalizerPass(
       config,
-      /*disabledPatterns=*/{kIfConditionPropagation.str()});
+      /*disabledPatterns=*/{kIfConditionPropagationPattern.str()});
 }
 
 void mlir::bufferization::buildDeallocationPipeline(
@@ -149,11 +142,14 @@ void mlir::bufferization::buildDeallocationPipeline(
   else
     pm.addPass(createSimplifyBufferDeallocationsPass());
 
-  // Make the ownership of loop-carried buffers static where it is, and let
-  // the canonicalizer drop the loop-carried indicators and emptied deallocs.
+  // Make the ownership of loop-carried buffers static where it is, and drop
+  // the loop-carried indicators and emptied deallocs that leaves: the pass
+  // canonicalizes what it changed, where a canonicalizer run would visit
+  // every op of the module again.
   if (options.simplifyLoopOwnership) {
-    pm.addPass(createSimplifyLoopOwnershipPass());
-    pm.addPass(createPipelineCanonicalizerPass());
+    SimplifyLoopOwnershipPassOptions loopOptions;
+    loopOptions.canonicalize = true;
+    pm.addPass(createSimplifyLoopOwnershipPass(loopOptions));
   }
 
   // Make function results distinct buffers and mark the calls, whose results

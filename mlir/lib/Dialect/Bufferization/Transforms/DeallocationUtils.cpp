@@ -10,10 +10,157 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/FoldUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
+using namespace mlir::bufferization;
+
+void ChangedOpsRecorder::record(Operation *op) {
+  if (live.insert(op).second)
+    order.push_back(op);
+}
+
+void ChangedOpsRecorder::notifyOperationInserted(
+    Operation *op, OpBuilder::InsertPoint previous) {
+  ChangeRecorder::notifyOperationInserted(op, previous);
+  record(op);
+}
+
+void ChangedOpsRecorder::notifyOperationModified(Operation *op) {
+  ChangeRecorder::notifyOperationModified(op);
+  record(op);
+}
+
+void ChangedOpsRecorder::notifyOperationErased(Operation *op) {
+  ChangeRecorder::notifyOperationErased(op);
+  // A later op may take the address; it is recorded anew then.
+  live.erase(op);
+  // What the op used may be dead now.
+  for (Value operand : op->getOperands()) {
+    if (Operation *def = operand.getDefiningOp())
+      record(def);
+    else if (Operation *owner = operand.getParentBlock()->getParentOp())
+      record(owner);
+  }
+}
+
+SmallVector<Operation *> ChangedOpsRecorder::takeChangedOps() {
+  SmallVector<Operation *> ops;
+  for (Operation *op : order)
+    if (live.erase(op))
+      ops.push_back(op);
+  order.clear();
+  return ops;
+}
+
+FrozenRewritePatternSet
+bufferization::getPipelineCanonicalizations(MLIRContext *context) {
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName name : context->getRegisteredOperations())
+    name.getCanonicalizationPatterns(patterns, context);
+  return FrozenRewritePatternSet(
+      std::move(patterns),
+      /*disabledPatternLabels=*/{kIfConditionPropagationPattern.str()});
+}
+
+/// Appends the ops nested in `scope` whose results are all unused and that
+/// have no effect to `ops`.
+static void collectDeadOps(Operation *scope,
+                           SmallVectorImpl<Operation *> &ops) {
+  scope->walk([&](Operation *op) {
+    if (op != scope && op->getNumResults() && op->use_empty() &&
+        isOpTriviallyDead(op))
+      ops.push_back(op);
+  });
+}
+
+/// Returns the ops a round of `canonicalizeChangedOps` starts from, in the
+/// order the driver takes them from the end of its worklist: the ops in
+/// `changed` and the terminators of their blocks, then the ops that enclose
+/// them (inner ones first; a loop whose iteration argument lost its uses is
+/// not among the changed ops, but its users in the body are), then the ops
+/// that define their operands, which their changes may have left unused, or
+/// which are constants that the enclosing ops' patterns want hoisted. Adds
+/// the nearest enclosing ops that are isolated from above to `scopes`.
+static SmallVector<Operation *>
+getRoundRoots(ArrayRef<Operation *> changed,
+              llvm::SetVector<Operation *> &scopes) {
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Operation *> ops;
+  for (Operation *op : changed)
+    if (seen.insert(op).second)
+      ops.push_back(op);
+  for (Operation *op : changed) {
+    Block *block = op->getBlock();
+    if (block->mightHaveTerminator() &&
+        seen.insert(block->getTerminator()).second)
+      ops.push_back(block->getTerminator());
+  }
+  SmallVector<Operation *> enclosing, definitions;
+  for (Operation *op : ops) {
+    Operation *parent = op->getParentOp();
+    for (; parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>();
+         parent = parent->getParentOp())
+      if (seen.insert(parent).second)
+        enclosing.push_back(parent);
+    if (parent)
+      scopes.insert(parent);
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (seen.insert(def).second)
+          definitions.push_back(def);
+  }
+  // Outer enclosing ops last.
+  llvm::stable_sort(enclosing, [](Operation *lhs, Operation *rhs) {
+    return lhs->isProperAncestor(rhs);
+  });
+  SmallVector<Operation *> roots = std::move(definitions);
+  llvm::append_range(roots, enclosing);
+  llvm::append_range(roots, llvm::reverse(ops));
+  return roots;
+}
+
+void bufferization::canonicalizeChangedOps(
+    ArrayRef<Operation *> changed, const FrozenRewritePatternSet &patterns) {
+  // As many rounds as the canonicalizer's iterations by default.
+  constexpr unsigned kMaxRounds = 10;
+  llvm::SetVector<Operation *> scopes;
+  SmallVector<Operation *> next(changed);
+  for (unsigned round = 0; round < kMaxRounds && !next.empty(); ++round) {
+    SmallVector<Operation *> roots = getRoundRoots(next, scopes);
+    ChangedOpsRecorder recorder;
+    // The canonicalizer hoists every constant to the entry of its function
+    // (and merges equal ones) before it applies a pattern, so that the
+    // patterns of loops see constants from their regions as loop-invariant:
+    // do so for the constants among the roots.
+    OperationFolder folder(roots.front()->getContext(), &recorder);
+    llvm::erase_if(roots, [&](Operation *op) {
+      return op->hasTrait<OpTrait::ConstantLike>() &&
+             !folder.insertKnownConstant(op);
+    });
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::AnyOp);
+    config.setListener(&recorder);
+    (void)applyOpPatternsGreedily(roots, patterns, config);
+    // The driver does not revisit an op whose enclosing op or user it
+    // changed, nor one whose last use a pattern dropped in place (as the
+    // removal of an unused iteration argument of `scf.for` drops the
+    // operand of its `scf.yield`): start the next round from what changed
+    // and from the ops left dead.
+    next = recorder.takeChangedOps();
+    for (Operation *scope : scopes)
+      collectDeadOps(scope, next);
+  }
+}
 
 bool bufferization::isFunctionEntryArgument(Value value) {
   auto arg = dyn_cast<BlockArgument>(value);

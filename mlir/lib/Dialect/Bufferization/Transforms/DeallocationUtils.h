@@ -22,6 +22,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -46,6 +47,40 @@ struct ChangeRecorder : public RewriterBase::Listener {
 
   bool changed = false;
 };
+
+/// A `ChangeRecorder` that also records the ops the rewriter inserted or
+/// modified and the ops that defined the operands of the ops it erased, so
+/// that a clean-up can start from them instead of from every op.
+class ChangedOpsRecorder : public ChangeRecorder {
+public:
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override;
+  void notifyOperationModified(Operation *op) override;
+  void notifyOperationErased(Operation *op) override;
+
+  /// Returns the recorded ops that still exist, each once, in the order they
+  /// were first recorded.
+  SmallVector<Operation *> takeChangedOps();
+
+private:
+  void record(Operation *op);
+
+  SmallVector<Operation *> order;
+  llvm::SmallPtrSet<Operation *, 16> live;
+};
+
+/// Returns the canonicalization patterns of the loaded dialects and the
+/// registered ops, without `kIfConditionPropagationPattern`: those of the
+/// canonicalizer runs of `buffer-deallocation-pipeline`.
+FrozenRewritePatternSet getPipelineCanonicalizations(MLIRContext *context);
+
+/// Applies `patterns` and the folders greedily to the ops `changed`, to the
+/// ops that define their operands and to the ops that enclose them below the
+/// nearest op that is isolated from above, and on to what that changes: the
+/// clean-up after a pass that changed these ops, for what a canonicalizer
+/// run over all ops would do to them, at a cost that follows what changed.
+void canonicalizeChangedOps(ArrayRef<Operation *> changed,
+                            const FrozenRewritePatternSet &patterns);
 
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);

@@ -1066,16 +1066,29 @@ struct SimplifyLoopOwnershipPass
           SimplifyLoopOwnershipPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *context) override {
+    if (canonicalize)
+      canonicalizations = getPipelineCanonicalizations(context);
+    return success();
+  }
+
   void runOnOperation() override {
-    ChangeRecorder recorder;
+    ChangedOpsRecorder recorder;
     IRRewriter rewriter(&getContext(), &recorder);
     LoopOwnershipSimplificationCounts counts =
         simplifyLoopOwnership(rewriter, getOperation());
     numIndicatorsFolded += counts.numFolded;
     numBuffersTransferred += counts.numTransferred;
     // Nothing changed: this also spares the verifier's run after the pass.
-    if (!recorder.changed)
+    if (!recorder.changed) {
       markAllAnalysesPreserved();
+      return;
+    }
+    if (canonicalize)
+      canonicalizeChangedOps(recorder.takeChangedOps(), canonicalizations);
   }
+
+private:
+  FrozenRewritePatternSet canonicalizations;
 };
 } // namespace

@@ -16,8 +16,7 @@
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
-// STAGES-NEXT:   simplify-loop-ownership,
-// STAGES-NEXT:   canonicalize{
+// STAGES-NEXT:   simplify-loop-ownership{canonicalize=true},
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
 // STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
 // STAGES-NEXT:   bufferization-lower-deallocations,
@@ -55,7 +54,7 @@
 // Each stage of the series can be switched off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
-// NOUNALIAS:     simplify-loop-ownership,
+// NOUNALIAS:     simplify-loop-ownership{canonicalize=true},
 // NOUNALIAS-NOT: unalias-function-results
 // NOUNALIAS:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \

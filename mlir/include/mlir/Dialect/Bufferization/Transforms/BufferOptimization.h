@@ -19,6 +19,7 @@
 #define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 
@@ -65,6 +66,15 @@ bool promoteDescriptorSlots(Operation *root);
 LogicalResult simplifyBufferDeallocations(Operation *root,
                                           unsigned maxOriginWalk = 256,
                                           bool *changed = nullptr);
+
+/// The debug name of upstream's canonicalization of `scf.if` that replaces
+/// the uses of the condition inside its regions by constants. The
+/// canonicalizations of `buffer-deallocation-pipeline` leave it out: it looks
+/// at every use of the condition for every `scf.if`, which is quadratic in a
+/// function of many `scf.if` ops on one condition (llvm-project issue
+/// #166039), and the deallocation needs none of it.
+inline constexpr llvm::StringLiteral kIfConditionPropagationPattern =
+    "(anonymous namespace)::ConditionPropagation";
 
 /// What `simplifyLoopOwnership` did.
 struct LoopOwnershipSimplificationCounts {

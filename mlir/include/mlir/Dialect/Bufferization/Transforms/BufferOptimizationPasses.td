@@ -792,7 +792,13 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
     The pass relies on the structure the ownership-based deallocation
     produces: the ownership indicators of a loop's memref inits are its last
     inits, in the order of the memrefs. Run `canonicalize` afterwards to drop
-    the folded loop-carried values and the emptied dealloc operands.
+    the folded loop-carried values and the emptied dealloc operands, or set
+    `canonicalize=true`: the pass then applies the canonicalization patterns
+    (and folders) to the ops it changed and to what that uncovers, instead
+    of a canonicalizer run over all of the input, which costs as much where
+    the pass changed one loop as where it changed all of them. Upstream's
+    propagation of `scf.if` conditions into their regions is left out, as in
+    `buffer-deallocation-pipeline`'s canonicalizations.
 
     Example:
 
@@ -832,6 +838,12 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
     Statistic<"numBuffersTransferred", "num-buffers-transferred",
               "Number of buffers handed over to the loop or the branches "
               "that free them">
+  ];
+  let options = [
+    Option<"canonicalize", "canonicalize", "bool", /*default=*/"false",
+           "Canonicalize the ops the pass changed, and what that uncovers, "
+           "instead of leaving the clean-up to a `canonicalize` run over the "
+           "whole input">
   ];
   let dependentDialects = ["arith::ArithDialect"];
 }

@@ -163,10 +163,15 @@ void mlir::bufferization::buildDeallocationPipeline(
   }
 
   // Lower what needs few alias checks inline; the helper-based lowering takes
-  // the rest.
-  if (options.lowerDeallocationsToSCF)
-    pm.addPass(createLowerDeallocationsToSCFPass());
-  pm.addPass(createLowerDeallocationsPass());
+  // the rest (inside the same pass, which converts only what is left, where
+  // upstream's pass would convert every op of the module).
+  if (options.lowerDeallocationsToSCF) {
+    LowerDeallocationsToSCFPassOptions lowerOptions;
+    lowerOptions.lowerRestWithHelper = true;
+    pm.addPass(createLowerDeallocationsToSCFPass(lowerOptions));
+  } else {
+    pm.addPass(createLowerDeallocationsPass());
+  }
 
   // Once every free is a plain `memref.dealloc`, buffers freed by a loop in
   // every iteration can be recycled, and per-iteration buffers (including the

@@ -22,10 +22,13 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/CallAwareBufferOriginAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
@@ -349,9 +352,50 @@ struct LowerDeallocationsToSCFPass
                                             identities ? &*identities
                                                        : nullptr);
     walkAndApplyPatterns(getOperation(), std::move(patterns), &recorder);
+    if (lowerRestWithHelper && failed(lowerRest(recorder)))
+      return signalPassFailure();
     // Nothing changed: this also spares the verifier's run after the pass.
     if (!recorder.changed)
       markAllAnalysesPreserved();
+  }
+
+private:
+  /// Lowers the deallocs that are left with upstream's helper-based pattern,
+  /// converting only them.
+  LogicalResult lowerRest(ChangeRecorder &recorder) {
+    SmallVector<Operation *> rest;
+    getOperation()->walk([&](DeallocOp op) { rest.push_back(op); });
+    if (rest.empty())
+      return success();
+    recorder.changed = true;
+    // One helper per symbol table that has a dealloc of several memrefs, at
+    // the start of its body, as upstream's pass adds it. A symbol table
+    // outside of the op the pass runs on is not the pass's to change.
+    DeallocHelperMap helpers;
+    for (Operation *op : rest) {
+      if (cast<DeallocOp>(op).getMemrefs().size() < 2)
+        continue;
+      Operation *symbolTableOp = op->getParentWithTrait<OpTrait::SymbolTable>();
+      if (!symbolTableOp || !getOperation()->isAncestor(symbolTableOp))
+        return op->emitOpError()
+               << "needs the `dealloc_helper` library function, which "
+                  "`lower-rest-with-helper` adds only to a symbol table that "
+                  "the pass runs on or in: run the pass on the module";
+      if (helpers.contains(symbolTableOp))
+        continue;
+      SymbolTable symbolTable(symbolTableOp);
+      auto builder =
+          OpBuilder::atBlockBegin(&symbolTableOp->getRegion(0).front());
+      helpers[symbolTableOp] = buildDeallocationLibraryFunction(
+          builder, symbolTableOp->getLoc(), symbolTable);
+    }
+    RewritePatternSet patterns(&getContext());
+    populateBufferizationDeallocLoweringPattern(patterns, helpers);
+    ConversionTarget target(getContext());
+    target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
+                           memref::MemRefDialect, scf::SCFDialect>();
+    target.addIllegalOp<DeallocOp>();
+    return applyPartialConversion(rest, target, std::move(patterns));
   }
 };
 

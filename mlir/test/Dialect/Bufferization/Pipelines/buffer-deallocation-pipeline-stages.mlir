@@ -18,8 +18,7 @@
 // STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
 // STAGES-NEXT:   simplify-loop-ownership{canonicalize=true},
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
-// STAGES-NEXT:   lower-deallocations-to-scf{max-alias-checks=32},
-// STAGES-NEXT:   bufferization-lower-deallocations,
+// STAGES-NEXT:   lower-deallocations-to-scf{lower-rest-with-helper=true max-alias-checks=32},
 // STAGES-NEXT:   double-buffer-loops,
 // STAGES-NEXT:   hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:   free-buffers-at-last-use,
@@ -62,9 +61,10 @@
 // NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
 // NOSCF-NOT: lower-deallocations-to-scf
 // NOSCF:     bufferization-lower-deallocations,
+// NOSCF-NEXT: double-buffer-loops,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOHOIST
-// NOHOIST:     bufferization-lower-deallocations,
+// NOHOIST:     lower-deallocations-to-scf{lower-rest-with-helper=true
 // NOHOIST-NOT: hoist-alloc-dealloc-pairs
 // NOHOIST:     cse
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
@@ -74,7 +74,7 @@
 // NOLOOPOWN:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODOUBLE
-// NODOUBLE:     bufferization-lower-deallocations,
+// NODOUBLE:     lower-deallocations-to-scf{lower-rest-with-helper=true
 // NODOUBLE-NOT: double-buffer-loops
 // NODOUBLE:     hoist-alloc-dealloc-pairs
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{free-at-last-use=false})" \

@@ -361,7 +361,12 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     The code is quadratic in the number of operands, so an op that needs more
     than `max-alias-checks` runtime comparisons is left alone, for
     `bufferization-lower-deallocations` to lower with the helper. Run this pass
-    before that one.
+    before that one, or set `lower-rest-with-helper=true`: the pass then
+    lowers the ops it leaves with upstream's helper-based pattern itself
+    (adding the `dealloc_helper` function to the symbol table, as upstream's
+    pass does), converting only those ops, where a run of
+    `bufferization-lower-deallocations` converts every op of the module, also
+    when no dealloc is left.
 
     Example:
 
@@ -391,10 +396,15 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
            /*default=*/"32",
            "Largest number of runtime pointer comparisons one op may need to "
            "be lowered inline; larger ops are left to the helper-based "
-           "lowering">
+           "lowering">,
+    Option<"lowerRestWithHelper", "lower-rest-with-helper", "bool",
+           /*default=*/"false",
+           "Lower the ops left to the helper-based lowering with upstream's "
+           "pattern of `bufferization-lower-deallocations`, so that the "
+           "`bufferization.dealloc` ops are all lowered">
   ];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
-                           "scf::SCFDialect"];
+                           "scf::SCFDialect", "func::FuncDialect"];
 }
 
 def ExpandStridedClonesPass : Pass<"expand-strided-clones"> {

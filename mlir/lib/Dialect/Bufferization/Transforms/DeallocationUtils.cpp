@@ -11,7 +11,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
-#include "mlir/IR/Iterators.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -61,12 +60,20 @@ SmallVector<Operation *> ChangedOpsRecorder::takeChangedOps() {
 }
 
 FrozenRewritePatternSet
-bufferization::getPipelineCanonicalizations(MLIRContext *context) {
+bufferization::getDeallocationCanonicalizations(MLIRContext *context) {
+  StringRef dialects[] = {arith::ArithDialect::getDialectNamespace(),
+                          BufferizationDialect::getDialectNamespace(),
+                          memref::MemRefDialect::getDialectNamespace(),
+                          scf::SCFDialect::getDialectNamespace()};
   RewritePatternSet patterns(context);
-  for (Dialect *dialect : context->getLoadedDialects())
-    dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName name : context->getRegisteredOperations())
-    name.getCanonicalizationPatterns(patterns, context);
+  // In the canonicalizer's order: the order of patterns of equal benefit
+  // decides which one applies.
+  for (StringRef name : dialects)
+    if (Dialect *dialect = context->getLoadedDialect(name))
+      dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    if (llvm::is_contained(dialects, op.getDialectNamespace()))
+      op.getCanonicalizationPatterns(patterns, context);
   return FrozenRewritePatternSet(
       std::move(patterns),
       /*disabledPatternLabels=*/{kIfConditionPropagationPattern.str()});

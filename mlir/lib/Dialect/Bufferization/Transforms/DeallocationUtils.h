@@ -69,10 +69,15 @@ private:
   llvm::SmallPtrSet<Operation *, 16> live;
 };
 
-/// Returns the canonicalization patterns of the loaded dialects and the
-/// registered ops, without `kIfConditionPropagationPattern`: those of the
-/// canonicalizer runs of `buffer-deallocation-pipeline`.
-FrozenRewritePatternSet getPipelineCanonicalizations(MLIRContext *context);
+/// Returns the canonicalization patterns of the dialects whose ops the
+/// deallocation creates and the passes after it change (`arith`,
+/// `bufferization`, `memref`, `scf`) and of their ops, without
+/// `kIfConditionPropagationPattern`, as `buffer-deallocation-pipeline`'s
+/// canonicalizer runs. Ops of other dialects still fold and go away when
+/// dead: the greedy driver does that without patterns. A fraction of the
+/// cost of building the patterns of every loaded dialect, as the
+/// canonicalizer does on each run.
+FrozenRewritePatternSet getDeallocationCanonicalizations(MLIRContext *context);
 
 /// Applies `patterns` and the folders greedily to the ops `changed`, to the
 /// ops that define their operands and to the ops that enclose them below the

@@ -1066,12 +1066,6 @@ struct SimplifyLoopOwnershipPass
           SimplifyLoopOwnershipPass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *context) override {
-    if (canonicalize)
-      canonicalizations = getPipelineCanonicalizations(context);
-    return success();
-  }
-
   void runOnOperation() override {
     ChangedOpsRecorder recorder;
     IRRewriter rewriter(&getContext(), &recorder);
@@ -1084,11 +1078,12 @@ struct SimplifyLoopOwnershipPass
       markAllAnalysesPreserved();
       return;
     }
+    // The patterns are built here rather than in `initialize`: most inputs
+    // give the pass nothing to change, and the patterns cost more than the
+    // pass then.
     if (canonicalize)
-      canonicalizeChangedOps(recorder.takeChangedOps(), canonicalizations);
+      canonicalizeChangedOps(recorder.takeChangedOps(),
+                             getDeallocationCanonicalizations(&getContext()));
   }
-
-private:
-  FrozenRewritePatternSet canonicalizations;
 };
 } // namespace

@@ -804,10 +804,12 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
     inits, in the order of the memrefs. Run `canonicalize` afterwards to drop
     the folded loop-carried values and the emptied dealloc operands, or set
     `canonicalize=true`: the pass then applies the canonicalization patterns
-    (and folders) to the ops it changed and to what that uncovers, instead
-    of a canonicalizer run over all of the input, which costs as much where
-    the pass changed one loop as where it changed all of them. Upstream's
-    propagation of `scf.if` conditions into their regions is left out, as in
+    of the `arith`, `bufferization`, `memref` and `scf` ops, and the folders
+    of all ops, to the ops it changed and to what that uncovers, instead of
+    a canonicalizer run over all of the input, which costs as much where the
+    pass changed one loop as where it changed all of them (and builds the
+    patterns of every loaded dialect first). Upstream's propagation of
+    `scf.if` conditions into their regions is left out, as in
     `buffer-deallocation-pipeline`'s canonicalizations.
 
     Example:

@@ -27,6 +27,7 @@
 //       REST:   bufferization.dealloc
 // REST-LABEL: func.func @two
 //   REST-NOT:   bufferization.dealloc
+//       REST:   return
 func.func @three(%a: memref<f32>, %b: memref<f32>, %c: memref<f32>,
                  %x: i1, %y: i1, %z: i1) {
   bufferization.dealloc (%a, %b, %c : memref<f32>, memref<f32>, memref<f32>)
@@ -50,4 +51,34 @@ func.func @two(%a: memref<f32>, %b: memref<f32>, %x: i1, %y: i1) {
 func.func @inline_only(%a: memref<f32>, %b: memref<f32>, %x: i1, %y: i1) {
   bufferization.dealloc (%a, %b : memref<f32>, memref<f32>) if (%x, %y)
   return
+}
+
+// -----
+
+// Each symbol table that has such a dealloc gets its own helper.
+
+// CHECK-LABEL: module {
+//       CHECK:   module @inner {
+//       CHECK:     func.func @in_inner
+//       CHECK:       call @dealloc_helper
+//       CHECK:     func.func private @dealloc_helper
+//       CHECK:   }
+//       CHECK:   func.func @in_outer
+//       CHECK:     call @dealloc_helper
+//       CHECK:   func.func private @dealloc_helper
+module {
+  module @inner {
+    func.func @in_inner(%a: memref<f32>, %b: memref<f32>, %c: memref<f32>,
+                        %x: i1, %y: i1, %z: i1) {
+      bufferization.dealloc (%a, %b, %c : memref<f32>, memref<f32>, memref<f32>)
+          if (%x, %y, %z)
+      return
+    }
+  }
+  func.func @in_outer(%a: memref<f32>, %b: memref<f32>, %c: memref<f32>,
+                      %x: i1, %y: i1, %z: i1) {
+    bufferization.dealloc (%a, %b, %c : memref<f32>, memref<f32>, memref<f32>)
+        if (%x, %y, %z)
+    return
+  }
 }

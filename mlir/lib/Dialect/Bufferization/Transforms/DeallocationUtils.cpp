@@ -126,10 +126,22 @@ getRoundRoots(ArrayRef<Operation *> changed,
         if (seen.insert(def).second)
           definitions.push_back(def);
   }
-  // Outer enclosing ops last.
-  llvm::stable_sort(enclosing, [](Operation *lhs, Operation *rhs) {
-    return lhs->isProperAncestor(rhs);
-  });
+  // Outer enclosing ops first in the list, so that the driver takes them
+  // after the ops they enclose.
+  auto depth = [](Operation *op) {
+    unsigned numParents = 0;
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      ++numParents;
+    return numParents;
+  };
+  SmallVector<std::pair<unsigned, Operation *>> byDepth;
+  for (Operation *op : enclosing)
+    byDepth.emplace_back(depth(op), op);
+  llvm::stable_sort(byDepth, llvm::less_first());
+  enclosing.clear();
+  for (auto &[opDepth, op] : byDepth)
+    enclosing.push_back(op);
   SmallVector<Operation *> roots = std::move(definitions);
   llvm::append_range(roots, enclosing);
   llvm::append_range(roots, llvm::reverse(ops));

@@ -66,8 +66,10 @@ bufferization::getDeallocationCanonicalizations(MLIRContext *context) {
                           memref::MemRefDialect::getDialectNamespace(),
                           scf::SCFDialect::getDialectNamespace()};
   RewritePatternSet patterns(context);
-  // In the canonicalizer's order: the order of patterns of equal benefit
-  // decides which one applies.
+  // In the canonicalizer's order (the order of patterns of equal benefit
+  // decides which one applies), from the list of all registered ops:
+  // `MLIRContext::getRegisteredOperationsByDialect` gives no op of `scf`,
+  // `memref` and `bufferization` in MLIR 22 (only `arith`'s).
   for (StringRef name : dialects)
     if (Dialect *dialect = context->getLoadedDialect(name))
       dialect->getCanonicalizationPatterns(patterns);

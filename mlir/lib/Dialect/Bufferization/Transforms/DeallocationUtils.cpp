@@ -43,6 +43,8 @@ void ChangedOpsRecorder::notifyOperationErased(Operation *op) {
   live.erase(op);
   // What the op used may be dead now.
   for (Value operand : op->getOperands()) {
+    if (!operand)
+      continue;
     if (Operation *def = operand.getDefiningOp())
       record(def);
     else if (Operation *owner = operand.getParentBlock()->getParentOp())
@@ -168,10 +170,12 @@ void bufferization::canonicalizeChangedOps(
       return op->hasTrait<OpTrait::ConstantLike>() &&
              !folder.insertKnownConstant(op);
     });
-    GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::AnyOp);
-    config.setListener(&recorder);
-    (void)applyOpPatternsGreedily(roots, patterns, config);
+    if (!roots.empty()) {
+      GreedyRewriteConfig config;
+      config.setStrictness(GreedyRewriteStrictness::AnyOp);
+      config.setListener(&recorder);
+      (void)applyOpPatternsGreedily(roots, patterns, config);
+    }
     // The driver does not revisit an op whose enclosing op or user it
     // changed, nor one whose last use a pattern dropped in place (as the
     // removal of an unused iteration argument of `scf.for` drops the

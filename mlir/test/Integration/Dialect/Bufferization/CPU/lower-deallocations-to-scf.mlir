@@ -2,6 +2,10 @@
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefix=INLINE
 // RUN: mlir-opt %s --bufferization-lower-deallocations \
 // RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefix=HELPER
+// With every check over the limit, lower-rest-with-helper takes the helper
+// path itself: the same figures as upstream's pass.
+// RUN: mlir-opt %s --lower-deallocations-to-scf="max-alias-checks=0 lower-rest-with-helper=true" \
+// RUN:   | %lower-and-run-tracked | FileCheck %s --check-prefix=HELPER
 
 // `bufferization.dealloc` of two memrefs whose aliasing and ownership are
 // only known at run time, lowered with the inline alias checks of

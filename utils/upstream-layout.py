@@ -73,8 +73,8 @@ CAPABILITIES = [
         "title": "Accept and check the input of the deallocation",
         "files": [
             r"/(CheckBufferDeallocationInput|LiftUnstructuredControlFlow|PrepareBufferDeallocation|SplitAllocTensors)\.cpp$",
-            r"/(check-buffer-deallocation-input|lift-unstructured-control-flow|prepare-buffer-deallocation|split-alloc-tensors)[\w-]*\.mlir$",
-            r"^mlir/test/Integration/.*/dealloc-(cf-|region-result|unranked-region|stored-descriptor)",
+            r"/(check-buffer-deallocation-input|expand-reallocs-for-deallocation|lift-unstructured-control-flow|prepare-buffer-deallocation|split-alloc-tensors)[\w-]*\.mlir$",
+            r"^mlir/test/Integration/.*/dealloc-(cf-|region-result|unranked-region|stored-descriptor|realloc)",
             r"^mlir/test/Dialect/Bufferization/Pipelines/buffer-deallocation-pipeline-upstream-crashes\.mlir$",
             r"^mlir/docs/BufferDeallocationInput\.md$",
         ],
@@ -83,6 +83,7 @@ CAPABILITIES = [
             "check-buffer-deallocation-input",
             "lift-unstructured-control-flow",
             "prepare-buffer-deallocation",
+            "expand-reallocs-for-deallocation",
         ],
         "notes": [],
     },

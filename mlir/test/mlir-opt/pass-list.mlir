@@ -27,6 +27,7 @@
 // EXTRA:      --check-buffer-deallocation-input
 // EXTRA-NEXT: --double-buffer-loops
 // EXTRA-NEXT: --elide-buffer-copies
+// EXTRA-NEXT: --expand-reallocs-for-deallocation
 // EXTRA-NEXT: --expand-strided-clones
 // EXTRA-NEXT: --free-buffers-at-last-use
 // EXTRA-NEXT: --fresh-buffer-results-to-out-params

@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/ReuseDyingInputsPasses.h"
 #include "mlir/Dialect/MemRef/Transforms/MergeAllocPasses.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -70,10 +69,11 @@ void mlir::bufferization::buildDeallocationPipeline(
 
   // `memref.realloc` frees its operand, which the ownership-based deallocation
   // does not model; expand it into alloc + copy first. The deallocation pass
-  // frees the old buffer.
-  memref::ExpandReallocPassOptions expandOptions;
+  // frees the old buffer. Upstream's `expand-realloc` does the same, but
+  // converts every op of the module to do it.
+  ExpandReallocsForDeallocationPassOptions expandOptions;
   expandOptions.emitDeallocs = false;
-  pm.addPass(memref::createExpandReallocPass(expandOptions));
+  pm.addPass(createExpandReallocsForDeallocationPass(expandOptions));
   pm.addPass(createPipelineCanonicalizerPass());
 
   // Fresh buffers that functions return become buffers their callers

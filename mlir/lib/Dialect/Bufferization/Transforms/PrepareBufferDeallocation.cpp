@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// This file implements a pass that rewrites IR on which the upstream
-// ownership-based buffer deallocation would free buffers too early, into
-// equivalent IR that it handles.
+// This file implements the passes that rewrite IR which the upstream
+// ownership-based buffer deallocation would free too early, or does not
+// model, into equivalent IR that it handles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,18 +18,23 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
 #include "mlir/Dialect/Affine/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Async/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/MemorySlotInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Mem2Reg.h"
 
 namespace mlir {
 namespace bufferization {
+#define GEN_PASS_DEF_EXPANDREALLOCSFORDEALLOCATIONPASS
 #define GEN_PASS_DEF_PREPAREBUFFERDEALLOCATIONPASS
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 } // namespace bufferization
@@ -127,6 +132,69 @@ struct PrepareBufferDeallocationPass
     if (bufferization::castCrossBlockRegionResults(getOperation()) == 0 &&
         !promoted)
       markAllAnalysesPreserved();
+  }
+};
+
+/// Returns true if `realloc` has static sizes and its result is smaller than
+/// its source. Upstream's expansion copies the source into a view of the
+/// result at the source's size, in a branch that then never runs, but that
+/// view is out of bounds of a static result and fails to verify.
+static bool shrinksStatically(memref::ReallocOp realloc) {
+  MemRefType sourceType = realloc.getSource().getType();
+  MemRefType resultType = realloc.getType();
+  return sourceType.hasStaticShape() && resultType.hasStaticShape() &&
+         resultType.getNumElements() < sourceType.getNumElements();
+}
+
+/// Replaces `realloc`, which shrinks a buffer of static size, with what the
+/// expansion computes at run time for a buffer that does not grow: a view of
+/// the source at the result's size. The buffer is not freed, as in that case
+/// of the expansion.
+static void replaceShrinkingRealloc(RewriterBase &rewriter,
+                                    memref::ReallocOp realloc) {
+  MemRefType resultType = realloc.getType();
+  rewriter.setInsertionPoint(realloc);
+  auto view = memref::ReinterpretCastOp::create(
+      rewriter, realloc.getLoc(), resultType, realloc.getSource(),
+      /*offset=*/static_cast<int64_t>(0), resultType.getShape(),
+      /*strides=*/ArrayRef<int64_t>{1});
+  rewriter.replaceOp(realloc, view.getResult());
+}
+
+/// Expands the `memref.realloc` ops with upstream's patterns, converting
+/// those ops only.
+struct ExpandReallocsForDeallocationPass
+    : public bufferization::impl::ExpandReallocsForDeallocationPassBase<
+          ExpandReallocsForDeallocationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> reallocs;
+    SmallVector<memref::ReallocOp> shrinking;
+    getOperation()->walk([&](memref::ReallocOp realloc) {
+      if (shrinksStatically(realloc))
+        shrinking.push_back(realloc);
+      else
+        reallocs.push_back(realloc);
+    });
+    // Nothing to expand: this also spares the verifier's run after the pass.
+    if (reallocs.empty() && shrinking.empty()) {
+      markAllAnalysesPreserved();
+      return;
+    }
+    IRRewriter rewriter(&getContext());
+    for (memref::ReallocOp realloc : shrinking)
+      replaceShrinkingRealloc(rewriter, realloc);
+    if (reallocs.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    memref::populateExpandReallocPatterns(patterns, emitDeallocs);
+    ConversionTarget target(getContext());
+    target.addLegalDialect<arith::ArithDialect, memref::MemRefDialect,
+                           scf::SCFDialect>();
+    target.addIllegalOp<memref::ReallocOp>();
+    if (failed(applyPartialConversion(reallocs, target, std::move(patterns))))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -8,7 +8,7 @@
 // STAGES:      builtin.module(
 // STAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // STAGES-NEXT:   linalg-reuse-dying-inputs,
-// STAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// STAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
 // STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 // STAGES-NEXT:   prepare-buffer-deallocation,
@@ -96,7 +96,7 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
 // NODYING:      builtin.module(
 // NODYING-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
-// NODYING-NEXT:   expand-realloc
+// NODYING-NEXT:   expand-reallocs-for-deallocation
 // NODYING-NOT:    linalg-reuse-dying-inputs
 
 // Stack promotion runs after the other optimizations, with the pipeline's
@@ -116,7 +116,7 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLIFT
 // NOLIFT:      builtin.module(
 // NOLIFT-NEXT:   linalg-reuse-dying-inputs,
-// NOLIFT-NEXT:   expand-realloc
+// NOLIFT-NEXT:   expand-reallocs-for-deallocation
 
 // merge-alloc is off by default; switched on, it runs while the
 // temporaries are still plain allocations, after the elementwise ops have
@@ -128,7 +128,7 @@
 // MERGESTAGES:      builtin.module(
 // MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
-// MERGESTAGES-NEXT:   expand-realloc{emit-deallocs=false},
+// MERGESTAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
 // MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false stack-promotion-max-bytes=1024 wrap-public-functions=true},
 // MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
@@ -146,7 +146,7 @@
 // of functions right before merge-alloc, after the canonicalization.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{fresh-results-to-out-params=true merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FRESHSTAGES
-// FRESHSTAGES:      expand-realloc{emit-deallocs=false},
+// FRESHSTAGES:      expand-reallocs-for-deallocation{emit-deallocs=false},
 // FRESHSTAGES-NEXT:   canonicalize{
 // FRESHSTAGES-NEXT:   fresh-buffer-results-to-out-params,
 // FRESHSTAGES-NEXT:   merge-alloc{

@@ -756,6 +756,184 @@ static Operation *appendIndicator(RewriterBase &rewriter, Operation *op,
   return newOp;
 }
 
+/// Collects the `scf.yield` terminators of the regions of `op` into
+/// `yields`. Returns false if a region is empty or ends otherwise.
+static bool getRegionYields(Operation *op,
+                            SmallVectorImpl<scf::YieldOp> &yields) {
+  for (Region &region : op->getRegions()) {
+    if (region.empty())
+      return false;
+    auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
+    if (!yield)
+      return false;
+    yields.push_back(yield);
+  }
+  return true;
+}
+
+/// Returns what each region of `op` (whose terminators are `yields`) does
+/// with `buffer`, whose aliases are `aliases`, if the regions may take it
+/// over: each region yields the buffer itself as one result, with a false
+/// indicator, or a value of its own that may be the buffer, and no other
+/// alias of it; or no alias of it. At least one region must yield an alias
+/// and one must not yield the buffer itself. The yield operands that are the
+/// buffer itself are added to `keptOperands`.
+static std::optional<SmallVector<RegionHandOver>>
+planRegionHandOvers(Operation *op, ArrayRef<scf::YieldOp> yields, Value buffer,
+                    const BufferLifetimeAnalysis::ValueSetT &aliases,
+                    bool withoutIndicators, DominanceInfo &domInfo,
+                    SmallPtrSetImpl<OpOperand *> &keptOperands) {
+  ValueRange results = op->getResults();
+  SmallVector<RegionHandOver> plans;
+  bool someKeep = false, someFree = false;
+  for (scf::YieldOp yield : yields) {
+    RegionHandOver plan{yield, std::nullopt, false};
+    for (OpOperand &operand : yield->getOpOperands()) {
+      if (!aliases.contains(operand.get()))
+        continue;
+      unsigned index = operand.getOperandNumber();
+      std::optional<unsigned> ownershipIndex =
+          getOwnershipIndex(results, index);
+      bool yieldsBuffer = operand.get() == buffer;
+      if (plan.index ||
+          (!yieldsBuffer && domInfo.properlyDominates(operand.get(), op)) ||
+          (ownershipIndex
+               ? yieldsBuffer &&
+                     !matchPattern(yield.getOperand(*ownershipIndex), m_Zero())
+               : !withoutIndicators))
+        return std::nullopt;
+      plan.index = index;
+      plan.yieldsBuffer = yieldsBuffer;
+      if (yieldsBuffer)
+        keptOperands.insert(&operand);
+    }
+    someKeep |= plan.index.has_value();
+    someFree |= !plan.yieldsBuffer;
+    plans.push_back(plan);
+  }
+  if (!someKeep || !someFree)
+    return std::nullopt;
+  return plans;
+}
+
+/// Returns the one result of `op`, whose results have no ownership
+/// indicators, that may be the buffer of `aliases`, if the regions of
+/// `plans` yield no alias of it at another position and no alias of the
+/// result is used after `dealloc`: a new dealloc can then free the result
+/// there, under a new indicator. Returns null otherwise.
+static Value getResultToOwn(Operation *op, ArrayRef<RegionHandOver> plans,
+                            DeallocOp dealloc,
+                            const BufferLifetimeAnalysis::ValueSetT &aliases,
+                            BufferLifetimeAnalysis &analysis,
+                            DominanceInfo &domInfo) {
+  Value unowned;
+  for (Value result : op->getResults()) {
+    if (!aliases.contains(result))
+      continue;
+    if (unowned)
+      return Value();
+    unowned = result;
+  }
+  if (!unowned)
+    return Value();
+  unsigned resultNumber = cast<OpResult>(unowned).getResultNumber();
+  if (llvm::any_of(plans, [&](const RegionHandOver &plan) {
+        return plan.index && *plan.index != resultNumber;
+      }))
+    return Value();
+  if (!isOnlyUsedBefore(op, dealloc, analysis.getMayAliases(unowned), analysis,
+                        domInfo))
+    return Value();
+  return unowned;
+}
+
+/// Returns true if `dealloc` frees each result of `op` that may be the
+/// buffer of `aliases` under the result's ownership indicator, which only
+/// `dealloc` uses, at another position than `position` (the buffer's):
+/// where the result is the buffer, `dealloc` then frees it under the
+/// condition the region returns.
+static bool areResultsFreedUnderIndicators(
+    Operation *op, DeallocOp dealloc, unsigned position,
+    const BufferLifetimeAnalysis::ValueSetT &aliases) {
+  ValueRange results = op->getResults();
+  return llvm::all_of(results, [&](Value result) {
+    if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
+      return true;
+    std::optional<unsigned> ownershipIndex =
+        getOwnershipIndex(results, cast<OpResult>(result).getResultNumber());
+    if (!ownershipIndex)
+      return false;
+    Value indicator = results[*ownershipIndex];
+    if (!indicator.hasOneUse())
+      return false;
+    auto it = llvm::find(dealloc.getConditions(), indicator);
+    if (it == dealloc.getConditions().end())
+      return false;
+    unsigned conditionIndex =
+        std::distance(dealloc.getConditions().begin(), it);
+    return conditionIndex != position &&
+           getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
+  });
+}
+
+/// Rewrites the regions of `op` as `plans` say: the regions that do not
+/// yield `buffer` itself free it (unless the value they yield is it), under
+/// `condition`, the condition `dealloc` freed it with at `position`; the
+/// ownership each region returns for the value it yields includes the
+/// buffer's. With `pending`, `op` has no indicators yet: the ownership each
+/// region returns is added to `pending` instead.
+static void handOverToRegions(RewriterBase &rewriter, Operation *op,
+                              ArrayRef<RegionHandOver> plans, Value buffer,
+                              DeallocOp dealloc, unsigned position,
+                              PendingIndicator *pending,
+                              DominanceInfo &domInfo) {
+  ValueRange results = op->getResults();
+  Value condition = dealloc.getConditions()[position];
+  Location loc = dealloc.getLoc();
+  for (const RegionHandOver &plan : plans) {
+    scf::YieldOp yield = plan.yield;
+    // The buffer as the regions that do not yield it free it.
+    Value memref;
+    if (!plan.yieldsBuffer)
+      memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position], buffer,
+                               yield, domInfo);
+    rewriter.setInsertionPoint(yield);
+    // The ownership of the yielded value after the hand-over.
+    Value owned;
+    if (plan.yieldsBuffer) {
+      owned = condition;
+    } else if (!plan.index) {
+      DeallocOp::create(rewriter, loc, ValueRange{memref},
+                        ValueRange{condition}, ValueRange{});
+    } else {
+      // Free the buffer unless the yielded value is it, which is then
+      // owned as the buffer was.
+      owned = DeallocOp::create(rewriter, loc, ValueRange{memref},
+                                ValueRange{condition},
+                                ValueRange{yield.getOperand(*plan.index)})
+                  .getUpdatedConditions()
+                  .front();
+    }
+    if (pending) {
+      pending->indicators.push_back(
+          owned
+              ? owned
+              : arith::ConstantIntOp::create(rewriter, loc, 0, 1).getResult());
+      continue;
+    }
+    if (!owned)
+      continue;
+    unsigned ownershipIndex = *getOwnershipIndex(results, *plan.index);
+    Value joined = owned;
+    if (!plan.yieldsBuffer)
+      joined = arith::OrIOp::create(rewriter, loc,
+                                    yield.getOperand(ownershipIndex), owned);
+    rewriter.modifyOpInPlace(yield, [&, yield = yield] {
+      yield->setOperand(ownershipIndex, joined);
+    });
+  }
+}
+
 /// Hands the buffers that some regions of `op` (an `scf.if` with an `else`
 /// region or an `scf.index_switch`) yield, or may yield, and that the
 /// enclosing block owns and frees right after `op`, over to the regions. A
@@ -778,18 +956,11 @@ static unsigned transferOwnershipIntoBranches(
     llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver,
     SmallVectorImpl<PendingIndicator> &pending) {
   SmallVector<scf::YieldOp> yields;
-  for (Region &region : op->getRegions()) {
-    if (region.empty())
-      return 0;
-    auto yield = dyn_cast<scf::YieldOp>(region.front().getTerminator());
-    if (!yield)
-      return 0;
-    yields.push_back(yield);
-  }
-  ValueRange results = op->getResults();
+  if (!getRegionYields(op, yields))
+    return 0;
   // Without indicators, the regions own none of the buffers they yield.
   bool withoutIndicators = llvm::none_of(
-      results.getTypes(), [](Type type) { return type.isInteger(1); });
+      op->getResultTypes(), [](Type type) { return type.isInteger(1); });
   // The buffers from before `op` that a region yields.
   llvm::SmallSetVector<Value, 4> candidates;
   for (scf::YieldOp yield : yields)
@@ -810,8 +981,7 @@ static unsigned transferOwnershipIntoBranches(
     auto [dealloc, position] = *found;
     if (handedOver.lookup(dealloc).contains(position))
       continue;
-    Value condition = dealloc.getConditions()[position];
-    if (!domInfo.properlyDominates(condition, op))
+    if (!domInfo.properlyDominates(dealloc.getConditions()[position], op))
       continue;
     BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
     // A retained alias would keep the buffer on the runs that free it now.
@@ -820,95 +990,26 @@ static unsigned transferOwnershipIntoBranches(
         }))
       continue;
 
-    // Each region yields the buffer itself as one result, with a false
-    // indicator, or a value of its own that may be the buffer, and no other
-    // alias of it; or no alias of it.
-    SmallVector<RegionHandOver> plans;
     SmallPtrSet<OpOperand *, 4> keptOperands;
-    bool understood = true, someKeep = false, someFree = false;
-    for (scf::YieldOp yield : yields) {
-      RegionHandOver plan{yield, std::nullopt, false};
-      for (OpOperand &operand : yield->getOpOperands()) {
-        if (!aliases.contains(operand.get()))
-          continue;
-        unsigned index = operand.getOperandNumber();
-        std::optional<unsigned> ownershipIndex =
-            getOwnershipIndex(results, index);
-        bool yieldsBuffer = operand.get() == buffer;
-        if (plan.index ||
-            (!yieldsBuffer && domInfo.properlyDominates(operand.get(), op)) ||
-            (ownershipIndex
-                 ? yieldsBuffer &&
-                       !matchPattern(yield.getOperand(*ownershipIndex),
-                                     m_Zero())
-                 : !withoutIndicators)) {
-          understood = false;
-          break;
-        }
-        plan.index = index;
-        plan.yieldsBuffer = yieldsBuffer;
-        if (yieldsBuffer)
-          keptOperands.insert(&operand);
-      }
-      if (!understood)
-        break;
-      someKeep |= plan.index.has_value();
-      someFree |= !plan.yieldsBuffer;
-      plans.push_back(plan);
-    }
-    if (!understood || !someKeep || !someFree)
+    std::optional<SmallVector<RegionHandOver>> plans = planRegionHandOvers(
+        op, yields, buffer, aliases, withoutIndicators, domInfo, keptOperands);
+    if (!plans)
       continue;
 
     // After `op`, the dealloc frees each result that may be the buffer under
-    // its indicator, which only it uses: where that result is the buffer,
-    // the dealloc then frees it under the condition the region returns.
-    // Without indicators, the one result that may be the buffer is freed
-    // nowhere and used only before the dealloc: a new dealloc frees it there
-    // under a new indicator.
+    // its indicator. Without indicators, the one result that may be the
+    // buffer is freed nowhere and used only before the dealloc: a new
+    // dealloc frees it there under a new indicator.
     Value unowned;
     if (withoutIndicators) {
-      for (Value result : results) {
-        if (!aliases.contains(result))
-          continue;
-        if (unowned) {
-          unowned = Value();
-          break;
-        }
-        unowned = result;
-      }
-      if (!unowned ||
-          llvm::any_of(plans,
-                       [&](const RegionHandOver &plan) {
-                         return plan.index &&
-                                *plan.index !=
-                                    cast<OpResult>(unowned).getResultNumber();
-                       }) ||
-          !isOnlyUsedBefore(op, dealloc, analysis.getMayAliases(unowned),
-                            analysis, domInfo))
+      unowned = getResultToOwn(op, *plans, dealloc, aliases, analysis, domInfo);
+      if (!unowned)
         continue;
+    } else if (!areResultsFreedUnderIndicators(op, dealloc, position,
+                                               aliases)) {
+      continue;
     }
-    bool resultsFreed =
-        withoutIndicators || llvm::all_of(results, [&](Value result) {
-          if (!isa<BaseMemRefType>(result.getType()) ||
-              !aliases.contains(result))
-            return true;
-          std::optional<unsigned> ownershipIndex = getOwnershipIndex(
-              results, cast<OpResult>(result).getResultNumber());
-          if (!ownershipIndex)
-            return false;
-          Value indicator = results[*ownershipIndex];
-          if (!indicator.hasOneUse())
-            return false;
-          auto it = llvm::find(dealloc.getConditions(), indicator);
-          if (it == dealloc.getConditions().end())
-            return false;
-          unsigned conditionIndex =
-              std::distance(dealloc.getConditions().begin(), it);
-          return conditionIndex != position &&
-                 getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
-        });
-    if (!resultsFreed ||
-        !isOnlyFreedAfter(op, buffer, dealloc, position, aliases, analysis,
+    if (!isOnlyFreedAfter(op, buffer, dealloc, position, aliases, analysis,
                           domInfo, [&](Value alias, OpOperand &use) {
                             if (keptOperands.contains(&use))
                               return true;
@@ -925,49 +1026,8 @@ static unsigned transferOwnershipIntoBranches(
           {op, cast<OpResult>(unowned).getResultNumber(), {}, dealloc});
       added = &pending.back();
     }
-    Location loc = dealloc.getLoc();
-    for (const RegionHandOver &plan : plans) {
-      scf::YieldOp yield = plan.yield;
-      // The buffer as the regions that do not yield it free it.
-      Value memref;
-      if (!plan.yieldsBuffer)
-        memref = getMemRefToFree(rewriter, dealloc.getMemrefs()[position],
-                                 buffer, yield, domInfo);
-      rewriter.setInsertionPoint(yield);
-      // The ownership of the yielded value after the hand-over.
-      Value owned;
-      if (plan.yieldsBuffer) {
-        owned = condition;
-      } else if (!plan.index) {
-        DeallocOp::create(rewriter, loc, ValueRange{memref},
-                          ValueRange{condition}, ValueRange{});
-      } else {
-        // Free the buffer unless the yielded value is it, which is then
-        // owned as the buffer was.
-        owned = DeallocOp::create(rewriter, loc, ValueRange{memref},
-                                  ValueRange{condition},
-                                  ValueRange{yield.getOperand(*plan.index)})
-                    .getUpdatedConditions()
-                    .front();
-      }
-      if (added) {
-        added->indicators.push_back(
-            owned ? owned
-                  : arith::ConstantIntOp::create(rewriter, loc, 0, 1)
-                        .getResult());
-        continue;
-      }
-      if (!owned)
-        continue;
-      unsigned ownershipIndex = *getOwnershipIndex(results, *plan.index);
-      Value joined = owned;
-      if (!plan.yieldsBuffer)
-        joined = arith::OrIOp::create(rewriter, loc,
-                                      yield.getOperand(ownershipIndex), owned);
-      rewriter.modifyOpInPlace(yield, [&, yield = yield] {
-        yield->setOperand(ownershipIndex, joined);
-      });
-    }
+    handOverToRegions(rewriter, op, *plans, buffer, dealloc, position, added,
+                      domInfo);
     handedOver[dealloc].insert(position);
     remark::passed(op->getLoc(),
                    remark::RemarkOpts::name("OwnershipTransferred")

@@ -495,83 +495,124 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   return lastUse;
 }
 
-unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
-                                                   Operation *root) {
-  BufferLifetimeAnalysis analysis(root);
-  FunctionsLeftAlone leftAlone(root);
+namespace {
+/// Moves the frees of the buffers of a root up to the last uses of the
+/// buffers: the guarded frees (runtime alias checks that free under an
+/// `scf.if`), then the deallocations of their own. The ops that only free
+/// buffers (deallocations, the metadata ops that only feed them, and the ops
+/// of guarded frees) are the only ops it moves.
+class LastUseMover {
+public:
+  LastUseMover(RewriterBase &rewriter, Operation *root)
+      : rewriter(rewriter), analysis(root) {
+    collectFrees(root);
+  }
+
+  /// Moves the frees, and returns how many moved.
+  unsigned run() {
+    unsigned numMoved = moveGuardedFrees();
+    return numMoved + moveDeallocs();
+  }
+
+private:
+  /// Collects the guarded frees and the deallocations that move on their
+  /// own (all but those of guarded frees), outside of the functions left
+  /// alone.
+  void collectFrees(Operation *root);
+
+  /// Returns true if `op` only frees buffers.
+  bool onlyFrees(Operation *op) const {
+    if (isa<memref::DeallocOp>(op) || guardOps.contains(op))
+      return true;
+    return isa<memref::ExtractStridedMetadataOp>(op) &&
+           llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
+  }
+
+  /// Returns the next op after `op` in its block that does more than free
+  /// buffers, or null. The moves never change it. Computed per block on
+  /// first use, so that the deallocations at the end of a long block are not
+  /// walked once each.
+  Operation *getNextOpDoingMore(Operation *op);
+
+  /// Returns true if only frees come between `lastUse` and `free`: the free
+  /// is right after it already.
+  bool isRightAfter(Operation *free, Operation *lastUse);
+
+  /// Moves each guarded free right after the last use of its buffers.
+  /// Returns the number moved.
+  unsigned moveGuardedFrees();
+
+  /// Moves each deallocation right after the last use of its buffer, or
+  /// into the regions of the op that is its last use. Returns the number
+  /// moved.
+  unsigned moveDeallocs();
+
+  RewriterBase &rewriter;
+  BufferLifetimeAnalysis analysis;
   SmallVector<GuardedFree> guardedFrees;
   DenseSet<Operation *> guardOps, sharedOps;
+  SmallVector<memref::DeallocOp> deallocs;
+  DenseMap<Operation *, Operation *> nextDoingMore;
+  DenseSet<Block *> indexedBlocks;
+};
+} // namespace
+
+void LastUseMover::collectFrees(Operation *root) {
+  FunctionsLeftAlone leftAlone(root);
   root->walk([&](scf::IfOp guard) {
     if (!leftAlone.contains(guard))
       if (std::optional<GuardedFree> free =
               getGuardedFree(guard, guardOps, sharedOps))
         guardedFrees.push_back(std::move(*free));
   });
-  // The deallocations that move on their own: all but those of guarded
-  // frees.
-  SmallVector<memref::DeallocOp> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
     if (!leftAlone.contains(dealloc) &&
         !guardOps.contains(dealloc->getParentOp()))
       deallocs.push_back(dealloc);
   });
+}
 
-  // The ops that only free buffers: deallocations, the metadata ops that
-  // only feed them, and guarded frees. These are the only ops the pass
-  // moves.
-  auto onlyFrees = [&](Operation *op) {
-    if (isa<memref::DeallocOp>(op) || guardOps.contains(op))
-      return true;
-    return isa<memref::ExtractStridedMetadataOp>(op) &&
-           llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
-  };
-  // For each op of a block that does more than free, the next such op; the
-  // moves never change it. Computed per block on first use, so that the
-  // deallocations at the end of a long block are not walked once each.
-  DenseMap<Operation *, Operation *> nextDoingMore;
-  DenseSet<Block *> indexedBlocks;
-  auto nextOpDoingMore = [&](Operation *op) -> Operation * {
-    Block *block = op->getBlock();
-    if (indexedBlocks.insert(block).second) {
-      Operation *next = nullptr;
-      for (Operation &blockOp : llvm::reverse(*block)) {
-        nextDoingMore[&blockOp] = next;
-        if (!onlyFrees(&blockOp))
-          next = &blockOp;
-      }
+Operation *LastUseMover::getNextOpDoingMore(Operation *op) {
+  Block *block = op->getBlock();
+  if (indexedBlocks.insert(block).second) {
+    Operation *next = nullptr;
+    for (Operation &blockOp : llvm::reverse(*block)) {
+      nextDoingMore[&blockOp] = next;
+      if (!onlyFrees(&blockOp))
+        next = &blockOp;
     }
-    return nextDoingMore.lookup(op);
-  };
+  }
+  return nextDoingMore.lookup(op);
+}
 
-  // Returns true if only frees come between `lastUse` and `free`: the free
-  // is right after it already. `lastUse` uses the buffer, so it is not an
-  // op that only frees, unless it is the definition of a value the free
-  // needs; then walk.
-  auto isRightAfter = [&](Operation *free, Operation *lastUse) {
-    if (!onlyFrees(lastUse)) {
-      Operation *next = nextOpDoingMore(lastUse);
-      return !next || free->isBeforeInBlock(next);
-    }
-    for (Operation *op = lastUse->getNextNode(); op != free;
-         op = op->getNextNode())
-      if (!onlyFrees(op))
-        return false;
-    return true;
-  };
+bool LastUseMover::isRightAfter(Operation *free, Operation *lastUse) {
+  // `lastUse` uses the buffer, so it is not an op that only frees, unless it
+  // is the definition of a value the free needs; then walk.
+  if (!onlyFrees(lastUse)) {
+    Operation *next = getNextOpDoingMore(lastUse);
+    return !next || free->isBeforeInBlock(next);
+  }
+  for (Operation *op = lastUse->getNextNode(); op != free;
+       op = op->getNextNode())
+    if (!onlyFrees(op))
+      return false;
+  return true;
+}
 
+unsigned LastUseMover::moveGuardedFrees() {
   // Move only once every last use is known: a move makes the order of the
   // ops of its block be computed again on the next query, which would cost
   // the length of the block per free. Guarded frees move first: their ops
   // are the last use of no other guarded free, and each deallocation goes
   // after the ops of guarded frees that read the address of its buffer,
   // wherever they went.
-  SmallVector<std::pair<GuardedFree *, Operation *>> guardedMoves;
+  SmallVector<std::pair<GuardedFree *, Operation *>> moves;
   for (GuardedFree &free : guardedFrees) {
     Operation *lastUse = findLastUse(free, guardOps, analysis);
     if (lastUse && !isRightAfter(free.guard, lastUse))
-      guardedMoves.emplace_back(&free, lastUse);
+      moves.emplace_back(&free, lastUse);
   }
-  for (auto [free, lastUse] : guardedMoves) {
+  for (auto [free, lastUse] : moves) {
     Operation *after = lastUse;
     for (Operation *op : free->ops) {
       rewriter.moveOpAfter(op, after);
@@ -583,7 +624,10 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
         << "buffers freed under runtime alias checks right after their last "
            "use";
   }
+  return moves.size();
+}
 
+unsigned LastUseMover::moveDeallocs() {
   // A deallocation never changes the last use of another buffer: no other
   // buffer is freed by the same ops. One whose last use is an op that runs
   // one of its regions may go into each region instead, right after its
@@ -599,7 +643,7 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
       // To the start of its block, unless only frees come before it.
       Operation &front = dealloc->getBlock()->front();
       Operation *firstDoingMore =
-          onlyFrees(&front) ? nextOpDoingMore(&front) : &front;
+          onlyFrees(&front) ? getNextOpDoingMore(&front) : &front;
       if (firstDoingMore && firstDoingMore->isBeforeInBlock(dealloc))
         moves.emplace_back(dealloc, nullptr);
       continue;
@@ -625,7 +669,12 @@ unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
                                          .category("free-buffers-at-last-use"))
         << "buffer freed right after its last use";
   }
-  return guardedMoves.size() + numSunk + moves.size();
+  return numSunk + moves.size();
+}
+
+unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
+                                                   Operation *root) {
+  return LastUseMover(rewriter, root).run();
 }
 
 //===----------------------------------------------------------------------===//

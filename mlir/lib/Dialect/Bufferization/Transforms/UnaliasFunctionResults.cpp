@@ -320,14 +320,18 @@ markCalls(Operation *module,
   return changed;
 }
 
-unsigned mlir::bufferization::unaliasFunctionResults(
-    Operation *module, bool privateFunctionDynamicOwnership,
-    bool allowObservableCopies, bool *changed) {
-  bool anyChange = false;
-  // The functions that follow the ABI once this function is done: those it
-  // rewrites, and the others that say they do.
-  llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
-  SmallVector<func::FuncOp> toRewrite;
+/// Sorts the functions of `module` that return memrefs: those that follow
+/// the ABI as they are (declarations and functions managed by hand that say
+/// so) go to `noAliasFunctions`; those to rewrite go there and to
+/// `toRewrite`; the others (private functions under dynamic ownership, and
+/// functions whose results may need a clone that does not lower) keep the
+/// ownership ABI and lose any mark that says otherwise. Returns true if a
+/// mark was removed.
+static bool sortFunctions(Operation *module,
+                          bool privateFunctionDynamicOwnership,
+                          llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions,
+                          SmallVectorImpl<func::FuncOp> &toRewrite) {
+  bool changed = false;
   module->walk([&](func::FuncOp func) {
     if (!hasMemRefResult(func.getFunctionType()))
       return;
@@ -343,59 +347,65 @@ unsigned mlir::bufferization::unaliasFunctionResults(
     // a clone that does not lower keeps the ownership ABI as well.
     if ((privateFunctionDynamicOwnership && func.isPrivate()) ||
         !canUnalias(func.getFunctionType())) {
-      anyChange |= markNoAliasResults(func, /*set=*/false);
+      changed |= markNoAliasResults(func, /*set=*/false);
       return;
     }
     noAliasFunctions.insert(func);
     toRewrite.push_back(func);
   });
+  return changed;
+}
 
-  // Results that share an allocation at different addresses cannot be told
-  // apart by any caller: make them distinct in every function that returns
-  // owned buffers, whatever its ABI.
+/// Makes the results of the functions of `module` that share an allocation
+/// at different addresses distinct, in every function that returns owned
+/// buffers, whatever its ABI: no caller can tell them apart. Only a module
+/// with a view at a byte shift may have such results. Returns the number of
+/// results cloned.
+static unsigned protectShiftedResults(Operation *module,
+                                      bool privateFunctionDynamicOwnership) {
+  BufferLifetimeAnalysis lifetimes(module);
+  AllocationIdentities identities(lifetimes);
+  IRRewriter rewriter(module->getContext());
+  SmallVector<func::FuncOp> functions;
+  module->walk([&](func::FuncOp func) {
+    if (hasMemRefResult(func.getFunctionType()) && !func.isExternal() &&
+        !func->hasAttr(kManualFunctionAttrName))
+      functions.push_back(func);
+  });
+  // Collected first: threading rebuilds region ops, which a walk in
+  // progress must not visit.
+  SmallVector<func::ReturnOp> returns;
+  for (func::FuncOp func : functions)
+    func.walk([&](func::ReturnOp returnOp) { returns.push_back(returnOp); });
+  for (func::ReturnOp returnOp : returns)
+    for (unsigned i = 0, e = returnOp->getNumOperands(); i < e; ++i)
+      if (identities.mayHaveShiftedPointer(returnOp->getOperand(i)))
+        identities.thread(rewriter, returnOp->getOperand(i));
   unsigned numCloned = 0;
-  if (hasShiftingView(module)) {
-    // Threading and the run-time checks may add ops even where no result
-    // ends up cloned; such modules are rare, so take them as changed.
-    anyChange = true;
-    BufferLifetimeAnalysis lifetimes(module);
-    AllocationIdentities identities(lifetimes);
-    IRRewriter rewriter(module->getContext());
-    SmallVector<func::FuncOp> functions;
-    module->walk([&](func::FuncOp func) {
-      if (hasMemRefResult(func.getFunctionType()) && !func.isExternal() &&
-          !func->hasAttr(kManualFunctionAttrName))
-        functions.push_back(func);
+  for (func::FuncOp func : functions) {
+    CallAwareBufferOriginAnalysis analysis(func);
+    func.walk([&](func::ReturnOp returnOp) {
+      numCloned += protectShiftedReturnOperands(
+          returnOp, analysis, identities,
+          /*hasOwnershipResults=*/privateFunctionDynamicOwnership &&
+              func.isPrivate());
     });
-    // Collected first: threading rebuilds region ops, which a walk in
-    // progress must not visit.
-    SmallVector<func::ReturnOp> returns;
-    for (func::FuncOp func : functions)
-      func.walk([&](func::ReturnOp returnOp) { returns.push_back(returnOp); });
-    for (func::ReturnOp returnOp : returns)
-      for (unsigned i = 0, e = returnOp->getNumOperands(); i < e; ++i)
-        if (identities.mayHaveShiftedPointer(returnOp->getOperand(i)))
-          identities.thread(rewriter, returnOp->getOperand(i));
-    for (func::FuncOp func : functions) {
-      CallAwareBufferOriginAnalysis analysis(func);
-      func.walk([&](func::ReturnOp returnOp) {
-        numCloned += protectShiftedReturnOperands(
-            returnOp, analysis, identities,
-            /*hasOwnershipResults=*/privateFunctionDynamicOwnership &&
-                func.isPrivate());
-      });
-    }
   }
+  return numCloned;
+}
 
-  // A clone changes what a caller computes if it writes through one result
-  // and reads another that was the same buffer. Unless that is allowed, a
-  // function that may need a clone follows the ABI only where no caller can
-  // tell. Whether a function needs a clone depends on the functions it calls
-  // (the results of a call of a function that follows the ABI are distinct),
-  // so functions leave the ABI until none has to. The calls are marked first:
-  // the rewrite of a function relies on the guarantee of the functions it
-  // calls.
-  anyChange |= markCalls(module, noAliasFunctions);
+/// Takes the functions of `toRewrite` whose callers could tell a copy of a
+/// result from the result out of the ABI (they become null there, and leave
+/// `noAliasFunctions`), until none is left: whether a function needs a clone
+/// depends on the functions it calls (the results of a call of a function
+/// that follows the ABI are distinct). The calls are marked first: the
+/// rewrite of a function relies on the guarantee of the functions it calls.
+/// Returns true if a mark changed.
+static bool
+dropObservableCopies(Operation *module, bool allowObservableCopies,
+                     MutableArrayRef<func::FuncOp> toRewrite,
+                     llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions) {
+  bool changed = markCalls(module, noAliasFunctions);
   for (bool anyLeft = !allowObservableCopies; anyLeft;) {
     anyLeft = false;
     std::optional<BufferLifetimeAnalysis> analysis;
@@ -407,7 +417,7 @@ unsigned mlir::bufferization::unaliasFunctionResults(
       if (areResultCopiesUnobservable(func, module, *analysis))
         continue;
       noAliasFunctions.erase(func);
-      anyChange |= markNoAliasResults(func, /*set=*/false);
+      changed |= markNoAliasResults(func, /*set=*/false);
       remark::missed(func.getLoc(), remark::RemarkOpts::name("ObservableCopy")
                                         .category("unalias-function-results"))
           << "function keeps the ownership ABI: a caller could tell a copy of "
@@ -416,8 +426,35 @@ unsigned mlir::bufferization::unaliasFunctionResults(
       anyLeft = true;
     }
     if (anyLeft)
-      anyChange |= markCalls(module, noAliasFunctions);
+      changed |= markCalls(module, noAliasFunctions);
   }
+  return changed;
+}
+
+unsigned mlir::bufferization::unaliasFunctionResults(
+    Operation *module, bool privateFunctionDynamicOwnership,
+    bool allowObservableCopies, bool *changed) {
+  // The functions that follow the ABI once this function is done: those it
+  // rewrites, and the others that say they do.
+  llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
+  SmallVector<func::FuncOp> toRewrite;
+  bool anyChange = sortFunctions(module, privateFunctionDynamicOwnership,
+                                 noAliasFunctions, toRewrite);
+
+  unsigned numCloned = 0;
+  if (hasShiftingView(module)) {
+    // Threading and the run-time checks may add ops even where no result
+    // ends up cloned; such modules are rare, so take them as changed.
+    anyChange = true;
+    numCloned += protectShiftedResults(module, privateFunctionDynamicOwnership);
+  }
+
+  // A clone changes what a caller computes if it writes through one result
+  // and reads another that was the same buffer. Unless that is allowed, a
+  // function that may need a clone follows the ABI only where no caller can
+  // tell.
+  anyChange |= dropObservableCopies(module, allowObservableCopies, toRewrite,
+                                    noAliasFunctions);
 
   for (func::FuncOp func : toRewrite) {
     if (!func)

@@ -680,6 +680,7 @@ struct ScopeBackground {
 /// Finds the mergeable allocations nested in a root op and their lifetimes.
 class TickCollector {
   friend class PeakKeepingSplit;
+  friend class BackgroundBuilder;
 
 public:
   TickCollector(const BufferViewFlowAnalysis &aliases,
@@ -1339,94 +1340,144 @@ bool TickCollector::mayHideAliases(Block *scope) {
   return it->second;
 }
 
-ScopeBackground
-TickCollector::computeBackground(Block *scope, Attribute memorySpace,
-                                 const DenseSet<Operation *> &members) {
-  int64_t begin = ticks.lookup(&scope->front()).first;
-  int64_t end = ticks.lookup(&scope->back()).second;
-  auto numTicks = static_cast<size_t>(end - begin + 1);
-  // Difference arrays, summed at the end.
-  ScopeBackground background;
-  background.upper.assign(numTicks + 1, 0);
-  background.unknown.assign(numTicks + 1, 0);
-  background.lower.assign(numTicks + 1, 0);
-  auto addRange = [&](SmallVector<int64_t> &diff, int64_t first, int64_t last,
-                      int64_t bytes) {
+namespace {
+/// Builds the `ScopeBackground` of a scope block for the trace of a memory
+/// space: the bytes the buffers of the scope other than the trace's members
+/// hold at each tick, as the rest of the pipeline will free them. Each
+/// buffer adds its bytes over a range of ticks to difference arrays, which
+/// `finish` sums.
+class BackgroundBuilder {
+public:
+  BackgroundBuilder(TickCollector &collector, Block *scope,
+                    Attribute memorySpace)
+      : collector(collector), scope(scope), memorySpace(memorySpace) {
+    begin = collector.ticks.lookup(&scope->front()).first;
+    end = collector.ticks.lookup(&scope->back()).second;
+    auto numTicks = static_cast<size_t>(end - begin + 1);
+    background.upper.assign(numTicks + 1, 0);
+    background.unknown.assign(numTicks + 1, 0);
+    background.lower.assign(numTicks + 1, 0);
+    terminator =
+        scope->mightHaveTerminator() ? scope->getTerminator() : nullptr;
+    hiddenAliases = collector.mayHideAliases(scope);
+    freedAtEnd = hiddenAliases || isFreedAtEnd(scope);
+  }
+
+  /// Adds the buffers that the ops of the scope allocate or get from calls,
+  /// other than those `members` allocate, and what calls and ops with
+  /// unknown effects may hold while they run.
+  void addScopeOps(const DenseSet<Operation *> &members);
+
+  /// Adds, over the whole scope, the buffers of the other blocks of its
+  /// region, which may be alive while it runs.
+  void addOtherBlocks();
+
+  /// Sums the difference arrays and returns the background.
+  ScopeBackground finish() {
+    for (SmallVector<int64_t> *diff :
+         {&background.upper, &background.unknown, &background.lower}) {
+      for (size_t i = 1; i < diff->size(); ++i)
+        (*diff)[i] += (*diff)[i - 1];
+      diff->pop_back();
+    }
+    return std::move(background);
+  }
+
+private:
+  void addRange(SmallVector<int64_t> &diff, int64_t first, int64_t last,
+                int64_t bytes) {
     diff[first - begin] += bytes;
     diff[last - begin + 1] -= bytes;
-  };
-  auto addUpper = [&](int64_t first, int64_t last, int64_t bytes) {
+  }
+
+  /// Adds at most `bytes` over the ticks from `first` to `last`, an unknown
+  /// amount if it is `kUnbounded`.
+  void addUpper(int64_t first, int64_t last, int64_t bytes) {
     if (bytes >= kUnbounded)
       addRange(background.unknown, first, last, 1);
     else
       addRange(background.upper, first, last, bytes);
-  };
-  Operation *scopeOp = scope->getParentOp();
-  Operation *terminator =
-      scope->mightHaveTerminator() ? scope->getTerminator() : nullptr;
-  bool hiddenAliases = mayHideAliases(scope);
-  bool freedAtEnd = hiddenAliases || isFreedAtEnd(scope);
+  }
 
-  // A buffer lives from its definition (or the start of the op of the scope
-  // around it) to the last use of an alias, or to the end of the scope if an
-  // alias leaves it; it lives surely from its definition to its last use if
-  // it is defined in the scope's block.
-  auto addBuffer = [&](Value buffer) {
-    auto type = dyn_cast<BaseMemRefType>(buffer.getType());
-    if (!type || type.getMemorySpace() != memorySpace)
-      return;
-    Operation *def = buffer.getDefiningOp();
-    Operation *anchor = scope->findAncestorOpInBlock(*def);
-    int64_t first = ticks.lookup(anchor).first;
-    int64_t last =
-        anchor == def ? ticks.lookup(def).first : ticks.lookup(anchor).second;
-    // The lower bound ends at the last use of the buffer itself where an
-    // alias is a call result, which the alias analysis links to every
-    // operand of the call, though the callee may return another buffer.
-    int64_t lowerLast = last;
-    bool callResultAlias = false;
-    for (Value alias : aliases.resolve(buffer)) {
-      if (!mayCarryBuffer(alias))
+  /// Adds `buffer`, if it is in the memory space. A buffer lives from its
+  /// definition (or the start of the op of the scope around it) to the last
+  /// use of an alias, or to the end of the scope if an alias leaves it; it
+  /// lives surely from its definition to its last use if it is defined in
+  /// the scope's block.
+  void addBuffer(Value buffer);
+
+  TickCollector &collector;
+  Block *scope;
+  Attribute memorySpace;
+  /// The first and last ticks of the scope.
+  int64_t begin, end;
+  Operation *terminator;
+  bool hiddenAliases, freedAtEnd;
+  ScopeBackground background;
+};
+} // namespace
+
+void BackgroundBuilder::addBuffer(Value buffer) {
+  auto type = dyn_cast<BaseMemRefType>(buffer.getType());
+  if (!type || type.getMemorySpace() != memorySpace)
+    return;
+  const DenseMap<Operation *, std::pair<int64_t, int64_t>> &ticks =
+      collector.ticks;
+  Operation *def = buffer.getDefiningOp();
+  Operation *anchor = scope->findAncestorOpInBlock(*def);
+  int64_t first = ticks.lookup(anchor).first;
+  int64_t last =
+      anchor == def ? ticks.lookup(def).first : ticks.lookup(anchor).second;
+  // The lower bound ends at the last use of the buffer itself where an
+  // alias is a call result, which the alias analysis links to every
+  // operand of the call, though the callee may return another buffer.
+  int64_t lowerLast = last;
+  bool callResultAlias = false;
+  for (Value alias : collector.aliases.resolve(buffer)) {
+    if (!mayCarryBuffer(alias))
+      continue;
+    if (alias != buffer &&
+        isa_and_present<CallOpInterface>(alias.getDefiningOp()))
+      callResultAlias = true;
+    for (Operation *user : alias.getUsers()) {
+      if (collector.deadOps.contains(user))
         continue;
-      if (alias != buffer &&
-          isa_and_present<CallOpInterface>(alias.getDefiningOp()))
-        callResultAlias = true;
-      for (Operation *user : alias.getUsers()) {
-        if (deadOps.contains(user))
-          continue;
-        Operation *userAnchor = scope->findAncestorOpInBlock(*user);
-        int64_t userLast = !userAnchor || userAnchor == terminator
-                               ? end
-                               : ticks.lookup(userAnchor).second;
-        last = std::max(last, userLast);
-        if (alias == buffer)
-          lowerLast = std::max(lowerLast, userLast);
-      }
+      Operation *userAnchor = scope->findAncestorOpInBlock(*user);
+      int64_t userLast = !userAnchor || userAnchor == terminator
+                             ? end
+                             : ticks.lookup(userAnchor).second;
+      last = std::max(last, userLast);
+      if (alias == buffer)
+        lowerLast = std::max(lowerLast, userLast);
     }
-    if (!callResultAlias)
-      lowerLast = last;
-    // Freed in the regions of the op it dies at, it is surely held only up
-    // to that op.
-    if (anchor == def) {
-      BufferViewFlowAnalysis::ValueSetT aliasSet = aliases.resolve(buffer);
-      if (Operation *op = getRegionFreeingOp(aliasSet, scope))
-        lowerLast = std::min(lowerLast, ticks.lookup(op).first);
-      // Handed over to the regions of an op that may free it.
-      lowerLast = std::min(lowerLast, getHandOverTick(aliasSet, scope));
-    }
-    if (hiddenAliases || (freedAtEnd && anchor == def))
-      last = end;
-    int64_t bytes = getModelledBytes(type, def);
-    addUpper(first, last, getInstanceBytes(def, scopeOp, bytes));
-    if (anchor == def && bytes < kUnbounded && !mayEndEarly(buffer, aliases))
-      addRange(background.lower, first, lowerLast, bytes);
-  };
+  }
+  if (!callResultAlias)
+    lowerLast = last;
+  // Freed in the regions of the op it dies at, it is surely held only up
+  // to that op.
+  if (anchor == def) {
+    BufferViewFlowAnalysis::ValueSetT aliasSet =
+        collector.aliases.resolve(buffer);
+    if (Operation *op = collector.getRegionFreeingOp(aliasSet, scope))
+      lowerLast = std::min(lowerLast, ticks.lookup(op).first);
+    // Handed over to the regions of an op that may free it.
+    lowerLast = std::min(lowerLast, collector.getHandOverTick(aliasSet, scope));
+  }
+  if (hiddenAliases || (freedAtEnd && anchor == def))
+    last = end;
+  int64_t bytes = getModelledBytes(type, def);
+  addUpper(first, last, getInstanceBytes(def, scope->getParentOp(), bytes));
+  if (anchor == def && bytes < kUnbounded &&
+      !mayEndEarly(buffer, collector.aliases))
+    addRange(background.lower, first, lowerLast, bytes);
+}
 
+void BackgroundBuilder::addScopeOps(const DenseSet<Operation *> &members) {
   scope->walk([&](Operation *op) {
-    auto [first, last] = ticks.lookup(op);
+    auto [first, last] = collector.ticks.lookup(op);
     if (auto call = dyn_cast<CallOpInterface>(op)) {
       // The callee's buffers while it runs; those it returns live on.
-      addUpper(first, first, getCalleeBound(call));
+      addUpper(first, first, collector.getCalleeBound(call));
       for (Value result : op->getResults())
         addBuffer(result);
       return;
@@ -1441,41 +1492,42 @@ TickCollector::computeBackground(Block *scope, Attribute memorySpace,
       auto result = dyn_cast_or_null<OpResult>(allocated);
       if (!result || result.getOwner() != op)
         addUpper(first, last, kUnbounded);
-      else if (!members.contains(op) && !leftToStack.contains(op))
+      else if (!members.contains(op) && !collector.leftToStack.contains(op))
         addBuffer(result);
     });
   });
+}
 
-  // In a region with several blocks, a buffer of another block may be alive
-  // while this one runs: each counts over the whole block.
+void BackgroundBuilder::addOtherBlocks() {
   Region *region = scope->getParent();
-  if (!region->hasOneBlock()) {
-    for (Block &other : *region) {
-      if (&other == scope)
-        continue;
-      other.walk([&](Operation *op) {
-        if (isa<CallOpInterface>(op)) {
-          for (Value result : op->getResults())
-            if (auto type = dyn_cast<BaseMemRefType>(result.getType()))
-              addUpper(begin, end, getModelledBytes(type, op));
-          return;
-        }
-        forEachHeapAllocation(op, [&](Value allocated) {
-          addUpper(begin, end,
-                   getInstanceBytes(op, region->getParentOp(),
-                                    getAllocatedBytes(allocated, op)));
-        });
+  if (region->hasOneBlock())
+    return;
+  for (Block &other : *region) {
+    if (&other == scope)
+      continue;
+    other.walk([&](Operation *op) {
+      if (isa<CallOpInterface>(op)) {
+        for (Value result : op->getResults())
+          if (auto type = dyn_cast<BaseMemRefType>(result.getType()))
+            addUpper(begin, end, getModelledBytes(type, op));
+        return;
+      }
+      forEachHeapAllocation(op, [&](Value allocated) {
+        addUpper(begin, end,
+                 getInstanceBytes(op, region->getParentOp(),
+                                  getAllocatedBytes(allocated, op)));
       });
-    }
+    });
   }
+}
 
-  for (SmallVector<int64_t> *diff :
-       {&background.upper, &background.unknown, &background.lower}) {
-    for (size_t i = 1; i < diff->size(); ++i)
-      (*diff)[i] += (*diff)[i - 1];
-    diff->pop_back();
-  }
-  return background;
+ScopeBackground
+TickCollector::computeBackground(Block *scope, Attribute memorySpace,
+                                 const DenseSet<Operation *> &members) {
+  BackgroundBuilder builder(*this, scope, memorySpace);
+  builder.addScopeOps(members);
+  builder.addOtherBlocks();
+  return builder.finish();
 }
 
 /// Why `PeakKeepingSplit::dropConditionalBuffers` leaves a buffer apart.

@@ -214,16 +214,53 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
         identities && llvm::any_of(deallocOp->getOperands(), [&](Value v) {
           return identities->mayHaveShiftedPointer(v);
         });
+    std::optional<AliasPairs> pairs =
+        findAliasPairs(memrefs, retained, hasShiftedPointer);
+    if (!pairs)
+      return rewriter.notifyMatchFailure(
+          deallocOp, "needs more runtime alias checks than allowed; left to "
+                     "the helper-based lowering");
 
-    // Decide every pair statically where possible and count the rest. Only
-    // the pairs not known to be different allocations are listed:
-    // `memrefAliases[i]` has the earlier memrefs `j < i`, `retainedAliases[i]`
-    // the retained memrefs, ascending. The indexes find them without looking
-    // at the other pairs, so that a deallocation of many distinct buffers
-    // costs linear time. Stops after the first memref whose pairs exceed the
-    // budget, so that a deallocation of many buffers is left alone after a few
-    // rows, not all of them.
-    using Pair = std::pair<unsigned, std::optional<bool>>;
+    GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
+    freeUnlessAliased(rewriter, guards, deallocOp.getLoc(), memrefs, conditions,
+                      retained, *pairs);
+    SmallVector<Value> updatedConditions =
+        getRetainedOwnership(guards, memrefs, conditions, retained, *pairs);
+    if (guards.hasGuessed())
+      deallocOp.emitWarning()
+          << "cannot tell at run time whether buffers of this deallocation "
+             "share an allocation: one may be a memref.view at a byte shift "
+             "carried through a block argument or an op it cannot see "
+             "through; buffers that may share one are not freed here and may "
+             "leak";
+    rewriter.replaceOp(deallocOp, updatedConditions);
+    return success();
+  }
+
+private:
+  /// A memref or retained memref at a position that may be the same
+  /// allocation as another one: true if it is known to be, std::nullopt if
+  /// only a runtime check can tell.
+  using Pair = std::pair<unsigned, std::optional<bool>>;
+
+  /// The pairs of a deallocation that are not known to be different
+  /// allocations: `memrefAliases[i]` has the earlier memrefs `j < i`,
+  /// `retainedAliases[i]` the retained memrefs, ascending.
+  struct AliasPairs {
+    SmallVector<SmallVector<Pair>> memrefAliases;
+    SmallVector<SmallVector<Pair>> retainedAliases;
+  };
+
+  /// Decides every pair statically where possible and counts the rest.
+  /// The indexes find the pairs that may alias without looking at the other
+  /// pairs, so that a deallocation of many distinct buffers costs linear
+  /// time. Returns std::nullopt, after the first memref whose pairs exceed
+  /// the budget (so that a deallocation of many buffers is left alone after
+  /// a few rows, not all of them), if the runtime checks exceed it and no
+  /// operand may have a shifted pointer.
+  std::optional<AliasPairs> findAliasPairs(ArrayRef<Value> memrefs,
+                                           ArrayRef<Value> retained,
+                                           bool hasShiftedPointer) const {
     AllocationOrigins &origins = analysis.getOrigins();
     OriginIndex memrefIndex(origins, memrefs);
     OriginIndex retainedIndex(origins, retained);
@@ -242,29 +279,35 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
           pairs.emplace_back(pos, known);
       }
     };
-    SmallVector<SmallVector<Pair>> memrefAliases(memrefs.size());
-    SmallVector<SmallVector<Pair>> retainedAliases(memrefs.size());
+    AliasPairs pairs;
+    pairs.memrefAliases.resize(memrefs.size());
+    pairs.retainedAliases.resize(memrefs.size());
     for (unsigned i : llvm::seq<unsigned>(memrefs.size())) {
-      decide(memrefIndex, memrefIndex[i], i, memrefAliases[i]);
+      decide(memrefIndex, memrefIndex[i], i, pairs.memrefAliases[i]);
       decide(retainedIndex, memrefIndex[i], retained.size(),
-             retainedAliases[i]);
+             pairs.retainedAliases[i]);
       if (numRuntimeChecks > maxAliasChecks && !hasShiftedPointer)
-        return rewriter.notifyMatchFailure(
-            deallocOp, "needs more runtime alias checks than allowed; left to "
-                       "the helper-based lowering");
+        return std::nullopt;
     }
+    return pairs;
+  }
 
-    // Where it is unknown at run time whether two buffers share an
-    // allocation, a buffer is not freed (it may leak) and a retained buffer
-    // does not become owned: never free twice, never free what is retained.
-    GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
+  /// Frees each memref under its condition, unless it may be a retained
+  /// memref or an earlier memref that is owned. Where it is unknown at run
+  /// time whether two buffers share an allocation, a buffer is not freed (it
+  /// may leak): never free twice, never free what is retained.
+  static void freeUnlessAliased(PatternRewriter &rewriter, GuardBuilder &guards,
+                                Location loc, ArrayRef<Value> memrefs,
+                                ArrayRef<Value> conditions,
+                                ArrayRef<Value> retained,
+                                const AliasPairs &pairs) {
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
       Guard shouldFree = Guard::of(conditions[i]);
-      for (auto [r, known] : retainedAliases[i])
+      for (auto [r, known] : pairs.retainedAliases[i])
         shouldFree = guards.logicalAnd(
             shouldFree, guards.logicalNot(guards.aliases(
                             memref, retained[r], known, /*ifUnknown=*/true)));
-      for (auto [j, known] : memrefAliases[i]) {
+      for (auto [j, known] : pairs.memrefAliases[i]) {
         // An earlier alias that is owned takes care of the buffer: it frees
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
@@ -275,20 +318,29 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
       }
       if (shouldFree.known) {
         if (*shouldFree.known)
-          memref::DeallocOp::create(rewriter, deallocOp.getLoc(), memref);
+          memref::DeallocOp::create(rewriter, loc, memref);
         continue;
       }
-      scf::IfOp::create(rewriter, deallocOp.getLoc(), shouldFree.value,
+      scf::IfOp::create(rewriter, loc, shouldFree.value,
                         [&](OpBuilder &builder, Location loc) {
                           memref::DeallocOp::create(builder, loc, memref);
                           scf::YieldOp::create(builder, loc);
                         });
     }
+  }
 
+  /// Returns the updated condition of each retained memref: owned if it is
+  /// an owned memref. Where it is unknown at run time whether they share an
+  /// allocation, a retained buffer does not become owned.
+  static SmallVector<Value> getRetainedOwnership(GuardBuilder &guards,
+                                                 ArrayRef<Value> memrefs,
+                                                 ArrayRef<Value> conditions,
+                                                 ArrayRef<Value> retained,
+                                                 const AliasPairs &pairs) {
     // The memrefs that may alias each retained memref, ascending.
     SmallVector<SmallVector<Pair>> aliasesOfRetained(retained.size());
-    for (auto [i, pairs] : llvm::enumerate(retainedAliases))
-      for (auto [r, known] : pairs)
+    for (auto [i, retainedPairs] : llvm::enumerate(pairs.retainedAliases))
+      for (auto [r, known] : retainedPairs)
         aliasesOfRetained[r].emplace_back(i, known);
     SmallVector<Value> updatedConditions;
     for (auto [r, kept] : llvm::enumerate(retained)) {
@@ -300,18 +352,9 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
                                      Guard::of(conditions[i])));
       updatedConditions.push_back(guards.materialize(owned));
     }
-    if (guards.hasGuessed())
-      deallocOp.emitWarning()
-          << "cannot tell at run time whether buffers of this deallocation "
-             "share an allocation: one may be a memref.view at a byte shift "
-             "carried through a block argument or an op it cannot see "
-             "through; buffers that may share one are not freed here and may "
-             "leak";
-    rewriter.replaceOp(deallocOp, updatedConditions);
-    return success();
+    return updatedConditions;
   }
 
-private:
   CallAwareBufferOriginAnalysis &analysis;
   AllocationIdentities *identities;
   unsigned maxAliasChecks;

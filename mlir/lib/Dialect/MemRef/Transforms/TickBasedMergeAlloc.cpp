@@ -1585,6 +1585,23 @@ private:
   void dropSharedHoistedSlots();
   /// Bounds what the scope holds without merging and sets up the trees.
   void buildBounds();
+  /// Marks the candidates that the rest of the pipeline may remove as
+  /// copies (`copied`).
+  void markCopiedCandidates();
+  /// Returns, per tick, the bytes the candidates hold at most, and in
+  /// `surelyHeld` those they surely hold; a candidate whose bytes are not
+  /// modelled makes its ticks unknown in `background`.
+  SmallVector<int64_t> getHeldBytes(ScopeBackground &background,
+                                    SmallVectorImpl<int64_t> &surelyHeld);
+  /// Adds to the lower bound of `background`, at the call that a surely held
+  /// workspace is passed to, what the callee surely holds beyond it.
+  void addCalleesSurelyHeld(ScopeBackground &background);
+  /// Sets the floor of the runs that allocate each hoisted workspace only to
+  /// call its callee (`floorIfCalled`).
+  void setFloorsIfCalled(const ScopeBackground &background,
+                         ArrayRef<int64_t> surelyHeld);
+  /// Sets up `noMergeBound` and the trees from the bounds without merging.
+  void buildTrees(const ScopeBackground &background, ArrayRef<int64_t> held);
   /// Returns the most that every run of the scope surely holds at once (or,
   /// under `PeakToKeep::WorstRun`, the most that some run surely holds),
   /// given that it surely holds `lower[t] + surelyHeld[t]` at each tick `t`
@@ -1879,17 +1896,10 @@ void PeakKeepingSplit::dropSharedHoistedSlots() {
   }
 }
 
-void PeakKeepingSplit::buildBounds() {
-  // What the scope holds without merging: at most `upper + held`, at least
-  // `lower + held`, and the most of the latter over time, `floor`, which is
-  // at most the true peak.
-  ScopeBackground background =
-      collector.computeBackground(scope, trace.getMemorySpace(), members);
-  numTicks = background.upper.size();
+void PeakKeepingSplit::markCopiedCandidates() {
   // A copied buffer may be removed by the rest of the pipeline: it counts in
   // the upper bound only, and is not merged, since a merged buffer would
-  // take memory where the buffer apart may take none. The lower bound
-  // counts only the buffers every run of the scope allocates.
+  // take memory where the buffer apart may take none.
   const BufferViewFlowAnalysis &aliases = collector.aliases;
   copied.resize(candidates.size());
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
@@ -1900,7 +1910,15 @@ void PeakKeepingSplit::buildBounds() {
               return mayEndEarly(AllocOp(sharer.alloc).getResult(), aliases);
             });
   }
-  SmallVector<int64_t> held(numTicks + 1, 0), surelyHeld(numTicks + 1, 0);
+}
+
+SmallVector<int64_t>
+PeakKeepingSplit::getHeldBytes(ScopeBackground &background,
+                               SmallVectorImpl<int64_t> &surelyHeld) {
+  // The lower bound counts only the buffers every run of the scope
+  // allocates.
+  SmallVector<int64_t> held(numTicks + 1, 0);
+  surelyHeld.assign(numTicks + 1, 0);
   for (auto [id, candidate] : llvm::enumerate(model)) {
     if (candidate.cost >= kLargestModelled) {
       for (int64_t i = candidate.rangeFirst; i <= candidate.rangeLast; ++i)
@@ -1921,43 +1939,51 @@ void PeakKeepingSplit::buildBounds() {
     held[i] += held[i - 1];
     surelyHeld[i] += surelyHeld[i - 1];
   }
+  return held;
+}
+
+void PeakKeepingSplit::addCalleesSurelyHeld(ScopeBackground &background) {
   // At the call that a surely held workspace is passed to, the callee surely
   // holds what it holds at once without merging (its workspace fits in
   // that), of which the workspace counts as the candidate's; the buffers it
   // returns are not the scope's yet, since the call is in a loop.
-  if (CalleeWorkspaceCandidates *workspaces =
-          collector.options.workspaceCandidates) {
-    for (const Candidate &candidate : model) {
-      if (!candidate.workspaceCall || !candidate.inScopeBlock)
-        continue;
-      auto call = cast<CallOpInterface>(candidate.workspaceCall);
-      background.lower[candidate.exactFirst] += std::max<int64_t>(
-          0, workspaces->getSurelyHeldBytes(call) - candidate.cost);
-    }
+  CalleeWorkspaceCandidates *workspaces = collector.options.workspaceCandidates;
+  if (!workspaces)
+    return;
+  for (const Candidate &candidate : model) {
+    if (!candidate.workspaceCall || !candidate.inScopeBlock)
+      continue;
+    auto call = cast<CallOpInterface>(candidate.workspaceCall);
+    background.lower[candidate.exactFirst] += std::max<int64_t>(
+        0, workspaces->getSurelyHeldBytes(call) - candidate.cost);
   }
-  floor = getBranchFloor(background.lower, surelyHeld);
+}
+
+void PeakKeepingSplit::setFloorsIfCalled(const ScopeBackground &background,
+                                         ArrayRef<int64_t> surelyHeld) {
   // A workspace that the hoisting allocates only in runs that call it is
   // held in those runs only, in which the scope surely holds it at the call,
   // with what the callee surely holds.
-  if (CalleeWorkspaceCandidates *workspaces =
-          collector.options.workspaceCandidates) {
-    for (auto [id, candidate] : llvm::enumerate(model)) {
-      if (!candidate.workspaceCall || candidate.inScopeBlock ||
-          candidate.cost >= kLargestModelled ||
-          !candidates[id].sharers.empty() ||
-          !isAllocatedOnlyIfCalled(candidates[id].alloc, scopeOp))
-        continue;
-      // A hoisted workspace's range ends at its call.
-      int64_t callTick = candidate.rangeLast;
-      int64_t calleeHeld = std::max(
-          candidate.cost, workspaces->getSurelyHeldBytes(
-                              cast<CallOpInterface>(candidate.workspaceCall)));
-      candidate.floorIfCalled =
-          std::max(floor, background.lower[callTick] + surelyHeld[callTick] +
-                              calleeHeld);
-    }
+  CalleeWorkspaceCandidates *workspaces = collector.options.workspaceCandidates;
+  if (!workspaces)
+    return;
+  for (auto [id, candidate] : llvm::enumerate(model)) {
+    if (!candidate.workspaceCall || candidate.inScopeBlock ||
+        candidate.cost >= kLargestModelled || !candidates[id].sharers.empty() ||
+        !isAllocatedOnlyIfCalled(candidates[id].alloc, scopeOp))
+      continue;
+    // A hoisted workspace's range ends at its call.
+    int64_t callTick = candidate.rangeLast;
+    int64_t calleeHeld = std::max(
+        candidate.cost, workspaces->getSurelyHeldBytes(
+                            cast<CallOpInterface>(candidate.workspaceCall)));
+    candidate.floorIfCalled = std::max(
+        floor, background.lower[callTick] + surelyHeld[callTick] + calleeHeld);
   }
+}
 
+void PeakKeepingSplit::buildTrees(const ScopeBackground &background,
+                                  ArrayRef<int64_t> held) {
   // At a tick where the scope's upper bound without merging is below
   // `floor`, the merged buffers may hold more than the buffers they replace,
   // as long as the bound with them stays at most `floor` (`belowFloor`
@@ -1966,7 +1992,6 @@ void PeakKeepingSplit::buildBounds() {
   // the buffers they replace surely hold there (`elsewhere` tracks the
   // merged buffers minus those). A tick of one kind is far below zero in the
   // other's tree.
-  dropConditionalBuffers(held, background.unknown);
   constexpr int64_t kOtherKind = -(int64_t(1) << 61);
   SmallVector<int64_t> belowFloor(numTicks), elsewhere(numTicks);
   noMergeBound.assign(numTicks, kUnbounded);
@@ -1980,6 +2005,23 @@ void PeakKeepingSplit::buildBounds() {
   }
   boundTree.emplace(belowFloor);
   heldTree.emplace(elsewhere);
+}
+
+void PeakKeepingSplit::buildBounds() {
+  // What the scope holds without merging: at most `upper + held`, at least
+  // `lower + surelyHeld`, and the most of the latter over time, `floor`,
+  // which is at most the true peak.
+  ScopeBackground background =
+      collector.computeBackground(scope, trace.getMemorySpace(), members);
+  numTicks = background.upper.size();
+  markCopiedCandidates();
+  SmallVector<int64_t> surelyHeld;
+  SmallVector<int64_t> held = getHeldBytes(background, surelyHeld);
+  addCalleesSurelyHeld(background);
+  floor = getBranchFloor(background.lower, surelyHeld);
+  setFloorsIfCalled(background, surelyHeld);
+  dropConditionalBuffers(held, background.unknown);
+  buildTrees(background, held);
   LLVM_DEBUG(llvm::dbgs() << "merge-alloc: " << candidates.size()
                           << " buffers in a scope that holds at least " << floor
                           << " bytes at once\n");

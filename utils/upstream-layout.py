@@ -95,6 +95,7 @@ CAPABILITIES = [
             r"/ExpandStridedClones\.cpp$",
             r"/BufferLifetimeAnalysis\.(cpp|h)$",
             r"/AllocationOrigins\.(cpp|h)$",
+            r"/AllocationIdentities\.(cpp|h)$",
             r"/CallAwareBufferOriginAnalysis\.h$",
             r"/lower-deallocations-to-scf[\w-]*\.mlir$",
             r"/expand-strided-clones[\w-]*\.mlir$",

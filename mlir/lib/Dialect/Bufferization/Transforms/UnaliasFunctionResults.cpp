@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/CallAwareBufferOriginAnalysis.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/AllocationIdentities.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
 #include "DeallocationUtils.h"

@@ -1609,6 +1609,23 @@ private:
   /// (under `WorstRun`, that `runsAtMostOneRegion`) the candidates allocated
   /// in them. Fills `branchExact`, `inBranches` and `regionFloor`.
   int64_t getBranchFloor(ArrayRef<int64_t> lower, ArrayRef<int64_t> surelyHeld);
+  /// Ticks over which a run holds bytes.
+  struct BranchSpan {
+    int64_t first, last, bytes;
+  };
+  /// The candidates (and sharers) allocated in each block nested in the
+  /// scope's regions that run at most one region, with the span over which
+  /// a run of that block holds them.
+  using BranchHeldMap = DenseMap<Block *, SmallVector<BranchSpan>>;
+  /// Fills `branchExact` and `inBranches`, and returns what each block of
+  /// the branches of the scope holds.
+  BranchHeldMap collectBranchHeld();
+  /// Returns the most a run of `block`, on top of `outer` bytes, surely
+  /// holds at once, and records it in `regionFloor`; each tick of the scope
+  /// is looked at once.
+  int64_t getBlockFloor(Block &block, int64_t outer, ArrayRef<int64_t> lower,
+                        ArrayRef<int64_t> surelyHeld,
+                        const BranchHeldMap &heldIn);
   /// Takes out of `held` (the candidates' bytes per tick) the candidates
   /// that branches yield on some runs only, at the ticks where every run
   /// that holds them reaches at least `floor` plus their bytes, and marks
@@ -1680,9 +1697,6 @@ private:
   /// that reach those ticks, besides its exact lifetime after the op: from
   /// each allocation it stands for (itself or a sharer) to the end of the
   /// allocation's block, with that allocation's bytes.
-  struct BranchSpan {
-    int64_t first, last, bytes;
-  };
   SmallVector<SmallVector<BranchSpan, 1>> branchExact;
   /// Whether every allocation a candidate stands for is in a region of ops
   /// that run at most one of their regions, down from the scope's block.
@@ -2027,8 +2041,7 @@ void PeakKeepingSplit::buildBounds() {
                           << " bytes at once\n");
 }
 
-int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
-                                         ArrayRef<int64_t> surelyHeld) {
+PeakKeepingSplit::BranchHeldMap PeakKeepingSplit::collectBranchHeld() {
   // A run of the scope's block runs one region of each of its ops that
   // `runsExactlyOneRegion`, and so on down, each region's block from start to
   // end. There it holds, on top of what the scope surely holds, every
@@ -2036,12 +2049,9 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
   // may remove): from its allocation to its last use in the block, or to the
   // block's end if the block yields it. A workspace holds its bytes at its
   // call only.
-  using Held = BranchSpan;
-  DenseMap<Block *, SmallVector<Held>> heldIn;
-  bool worstRun = collector.options.keepPeak == PeakToKeep::WorstRun;
+  BranchHeldMap heldIn;
   branchExact.assign(candidates.size(), {});
   inBranches.assign(candidates.size(), false);
-  regionFloor.clear();
   auto addHeld = [&](unsigned id, AllocOp alloc, int64_t lastTick) {
     Block *block = alloc->getBlock();
     // What it asks `malloc` for on its own; a sharer may be smaller than
@@ -2055,8 +2065,8 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
         return false;
     int64_t end = collector.ticks.lookup(&block->back()).second;
     bool yielded = collector.yieldedBuffers.contains(alloc);
-    Held held = {collector.ticks.lookup(alloc).first,
-                 yielded ? end : std::min(lastTick, end), bytes};
+    BranchSpan held = {collector.ticks.lookup(alloc).first,
+                       yielded ? end : std::min(lastTick, end), bytes};
     heldIn[block].push_back(held);
     // The exact lifetime of an allocation that is not yielded is this span
     // already (see `modelCandidate`).
@@ -2075,58 +2085,70 @@ int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
              addHeld(id, sharer.alloc, allocation.lastTick);
     inBranches[id] = all;
   }
+  return heldIn;
+}
 
-  // The most a run of `block`, on top of `outer` bytes, surely holds at once;
-  // each tick of the scope is looked at once.
-  auto atLeast = [&](Block &block, int64_t outer, auto &self) -> int64_t {
-    // The changes of the block's own held bytes, by tick.
-    SmallVector<std::pair<int64_t, int64_t>> changes;
-    if (auto it = heldIn.find(&block); it != heldIn.end()) {
-      for (const Held &buffer : it->second) {
-        changes.push_back({buffer.first, buffer.bytes});
-        changes.push_back({buffer.last + 1, -buffer.bytes});
-      }
-      llvm::sort(changes);
-    }
-    const auto *change = changes.begin();
-    int64_t held = outer, most = 0;
-    for (Operation &op : block) {
-      auto [first, last] = collector.ticks.lookup(&op);
-      for (; change != changes.end() && change->first <= first; ++change)
-        held += change->second;
-      if (runsExactlyOneRegion(&op)) {
-        // A run takes one of the regions: every run holds at least the least
-        // of them, and some run the most.
-        int64_t least = std::numeric_limits<int64_t>::max(), costliest = 0;
-        for (Region &region : op.getRegions()) {
-          int64_t bytes = self(region.front(), held, self);
-          least = std::min(least, bytes);
-          costliest = std::max(costliest, bytes);
-        }
-        most = std::max(most, worstRun ? costliest : least);
-        continue;
-      }
-      if (worstRun && runsAtMostOneRegion(&op) &&
-          llvm::all_of(op.getRegions(), [](Region &region) {
-            return region.empty() || region.hasOneBlock();
-          })) {
-        // Some run may take none of the regions (an `scf.if` without an
-        // `else`), and some run the costliest.
-        for (Region &region : op.getRegions())
-          if (!region.empty())
-            most = std::max(most, self(region.front(), held, self));
-        most = std::max(most, held + lower[first - begin] +
-                                  surelyHeld[first - begin]);
-        continue;
-      }
-      for (int64_t tick = first; tick <= last; ++tick)
-        most = std::max(most,
-                        held + lower[tick - begin] + surelyHeld[tick - begin]);
-    }
-    regionFloor[&block] = most;
-    return most;
+int64_t PeakKeepingSplit::getBlockFloor(Block &block, int64_t outer,
+                                        ArrayRef<int64_t> lower,
+                                        ArrayRef<int64_t> surelyHeld,
+                                        const BranchHeldMap &heldIn) {
+  bool worstRun = collector.options.keepPeak == PeakToKeep::WorstRun;
+  auto getFloor = [&](Region &region, int64_t held) {
+    return getBlockFloor(region.front(), held, lower, surelyHeld, heldIn);
   };
-  return atLeast(*scope, 0, atLeast);
+  // The changes of the block's own held bytes, by tick.
+  SmallVector<std::pair<int64_t, int64_t>> changes;
+  if (auto it = heldIn.find(&block); it != heldIn.end()) {
+    for (const BranchSpan &buffer : it->second) {
+      changes.push_back({buffer.first, buffer.bytes});
+      changes.push_back({buffer.last + 1, -buffer.bytes});
+    }
+    llvm::sort(changes);
+  }
+  const auto *change = changes.begin();
+  int64_t held = outer, most = 0;
+  for (Operation &op : block) {
+    auto [first, last] = collector.ticks.lookup(&op);
+    for (; change != changes.end() && change->first <= first; ++change)
+      held += change->second;
+    if (runsExactlyOneRegion(&op)) {
+      // A run takes one of the regions: every run holds at least the least
+      // of them, and some run the most.
+      int64_t least = std::numeric_limits<int64_t>::max(), costliest = 0;
+      for (Region &region : op.getRegions()) {
+        int64_t bytes = getFloor(region, held);
+        least = std::min(least, bytes);
+        costliest = std::max(costliest, bytes);
+      }
+      most = std::max(most, worstRun ? costliest : least);
+      continue;
+    }
+    if (worstRun && runsAtMostOneRegion(&op) &&
+        llvm::all_of(op.getRegions(), [](Region &region) {
+          return region.empty() || region.hasOneBlock();
+        })) {
+      // Some run may take none of the regions (an `scf.if` without an
+      // `else`), and some run the costliest.
+      for (Region &region : op.getRegions())
+        if (!region.empty())
+          most = std::max(most, getFloor(region, held));
+      most = std::max(most,
+                      held + lower[first - begin] + surelyHeld[first - begin]);
+      continue;
+    }
+    for (int64_t tick = first; tick <= last; ++tick)
+      most =
+          std::max(most, held + lower[tick - begin] + surelyHeld[tick - begin]);
+  }
+  regionFloor[&block] = most;
+  return most;
+}
+
+int64_t PeakKeepingSplit::getBranchFloor(ArrayRef<int64_t> lower,
+                                         ArrayRef<int64_t> surelyHeld) {
+  BranchHeldMap heldIn = collectBranchHeld();
+  regionFloor.clear();
+  return getBlockFloor(*scope, 0, lower, surelyHeld, heldIn);
 }
 
 void PeakKeepingSplit::dropConditionalBuffers(MutableArrayRef<int64_t> held,

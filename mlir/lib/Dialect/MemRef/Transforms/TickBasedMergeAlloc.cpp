@@ -2426,6 +2426,55 @@ bool PeakKeepingSplit::tryWorkspace() {
   return true;
 }
 
+namespace {
+/// The group that the sweep of `PeakKeepingSplit` is filling: its buffers,
+/// those of them alive at the current tick (by last tick) and their bytes,
+/// the most bytes alive at once (a lower bound of its plan), the alignment
+/// it needs, and its hull.
+struct OpenGroup {
+  SmallVector<unsigned> ids;
+  std::priority_queue<std::pair<int64_t, uint64_t>,
+                      std::vector<std::pair<int64_t, uint64_t>>, std::greater<>>
+      alive;
+  uint64_t aliveBytes = 0, peak = 0, alignment = 1;
+  bool aligned = false;
+  int64_t hullFirst = std::numeric_limits<int64_t>::max(), hullLast = 0;
+
+  /// Forgets all but the buffers, which the caller takes.
+  void reset() {
+    hullFirst = std::numeric_limits<int64_t>::max();
+    hullLast = 0;
+    alive = {};
+    aliveBytes = peak = 0;
+    alignment = 1;
+    aligned = false;
+  }
+
+  /// Forgets the buffers alive before `tick`.
+  void dropDeadBefore(int64_t tick) {
+    while (!alive.empty() && alive.top().first < tick) {
+      aliveBytes -= alive.top().second;
+      alive.pop();
+    }
+  }
+
+  /// Adds the buffer `id`, of `bytes` (aligned) alive until `lastTick`, with
+  /// the group's new alignment, and the hull of its candidate.
+  void add(unsigned id, int64_t candidateHullFirst, int64_t candidateHullLast,
+           int64_t lastTick, uint64_t bytes, uint64_t newAlignment,
+           bool newAligned) {
+    ids.push_back(id);
+    hullFirst = std::min(hullFirst, candidateHullFirst);
+    hullLast = std::max(hullLast, candidateHullLast);
+    alive.push({lastTick, bytes});
+    aliveBytes += bytes;
+    peak = std::max(peak, aliveBytes);
+    alignment = newAlignment;
+    aligned = newAligned;
+  }
+};
+} // namespace
+
 void PeakKeepingSplit::sweep() {
   // The queue of the buffers to sweep, and where the lives of the queued
   // ones start: the ticks before the earliest of them are final for the
@@ -2453,23 +2502,10 @@ void PeakKeepingSplit::sweep() {
   // in the queue are left alone, so that the split stays near-linear.
   size_t budget = 8 * candidates.size() + 64;
 
-  SmallVector<unsigned> group;
-  // The buffers of the open group alive at the current tick, by last tick,
-  // and the most bytes alive at once: a lower bound of its plan.
-  std::priority_queue<std::pair<int64_t, uint64_t>,
-                      std::vector<std::pair<int64_t, uint64_t>>, std::greater<>>
-      alive;
-  uint64_t aliveBytes = 0, groupPeak = 0, groupAlignment = 1;
-  bool groupAligned = false;
-  // The hull of the open group, kept as buffers join it.
-  int64_t hullFirst = std::numeric_limits<int64_t>::max(), hullLast = 0;
-  auto startGroup = [&]() {
-    hullFirst = std::numeric_limits<int64_t>::max();
-    hullLast = 0;
-    alive = {};
-    aliveBytes = groupPeak = 0;
-    groupAlignment = 1;
-    groupAligned = false;
+  OpenGroup group;
+  auto close = [&]() {
+    requeue(closeGroup(group.ids));
+    group.reset();
   };
   while (!queue.empty()) {
     unsigned id = queue.front();
@@ -2482,42 +2518,30 @@ void PeakKeepingSplit::sweep() {
     --budget;
     const TickAllocation &allocation = candidates[id];
     take(id);
-    uint64_t alignment = std::max(groupAlignment, allocation.alignment);
-    bool aligned = groupAligned || allocation.needsAlignedAllocation;
+    uint64_t alignment = std::max(group.alignment, allocation.alignment);
+    bool aligned = group.aligned || allocation.needsAlignedAllocation;
     // Buffers already dead at this tick no longer count.
-    while (!alive.empty() && alive.top().first < allocation.firstTick) {
-      aliveBytes -= alive.top().second;
-      alive.pop();
-    }
+    group.dropDeadBefore(allocation.firstTick);
     uint64_t bytes =
         llvm::alignTo(std::max<uint64_t>(allocation.size, 1), alignment);
-    uint64_t estimate =
-        std::max(groupPeak, aliveBytes + bytes) + (aligned ? alignment : 0);
-    int64_t first = std::min(hullFirst, model[id].hullFirst);
-    int64_t last = std::max(hullLast, model[id].hullLast);
+    uint64_t estimate = std::max(group.peak, group.aliveBytes + bytes) +
+                        (aligned ? alignment : 0);
+    int64_t first = std::min(group.hullFirst, model[id].hullFirst);
+    int64_t last = std::max(group.hullLast, model[id].hullLast);
     if (!queuedStarts.empty())
       last = std::min(last, *queuedStarts.begin() - 1);
-    if (!group.empty() && first <= last &&
+    if (!group.ids.empty() && first <= last &&
         !fitsOver(first, last, static_cast<int64_t>(estimate))) {
       release(id);
       queue.push_front(id);
       queuedStarts.insert(model[id].rangeFirst);
-      requeue(closeGroup(group));
-      startGroup();
+      close();
       continue;
     }
-    group.push_back(id);
-    hullFirst = std::min(hullFirst, model[id].hullFirst);
-    hullLast = std::max(hullLast, model[id].hullLast);
-    alive.push({allocation.lastTick, bytes});
-    aliveBytes += bytes;
-    groupPeak = std::max(groupPeak, aliveBytes);
-    groupAlignment = alignment;
-    groupAligned = aligned;
-    if (queue.empty()) {
-      requeue(closeGroup(group));
-      startGroup();
-    }
+    group.add(id, model[id].hullFirst, model[id].hullLast, allocation.lastTick,
+              bytes, alignment, aligned);
+    if (queue.empty())
+      close();
   }
 }
 

@@ -142,13 +142,12 @@ static Value getFreedBuffer(Value memref) {
   return freed;
 }
 
-StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
-    RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
-    uint64_t maxFrameBytes) {
-  StackPromotionCounts counts;
+/// Returns the frees of the small static buffers of their own block under
+/// `root`, outside of the functions left alone, with the bytes of each: what
+/// the IR alone says, before the analyses are built.
+static SmallVector<std::pair<memref::DeallocOp, uint64_t>>
+collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
   FunctionsLeftAlone leftAlone(root);
-  // The frees of small static buffers of their own block, with the bytes of
-  // each: what the IR alone says, before the analyses are built.
   SmallVector<std::pair<memref::DeallocOp, uint64_t>> deallocs;
   root->walk([&](memref::DeallocOp dealloc) {
     if (leftAlone.contains(dealloc))
@@ -169,6 +168,44 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     if (bytes && static_cast<uint64_t>(*bytes) <= maxBufferBytes)
       deallocs.emplace_back(dealloc, *bytes);
   });
+  return deallocs;
+}
+
+/// Replaces `alloc`, whose buffer `dealloc` frees and which is dead after
+/// it, with a `memref.alloca` in the entry block of `scope`, and erases
+/// `dealloc`: one slot of the frame, which every run of the block (each
+/// iteration of a loop around it) takes again, as the buffer dies within
+/// that run. Buffers moved there keep their order, after those moved before
+/// them (`lastMoved`, by entry block). Returns the stack allocation.
+static memref::AllocaOp moveToStack(RewriterBase &rewriter,
+                                    memref::AllocOp alloc,
+                                    memref::DeallocOp dealloc, Region *scope,
+                                    DenseMap<Block *, Operation *> &lastMoved,
+                                    BufferLifetimeAnalysis &analysis) {
+  eraseDeallocAndMetadata(rewriter, dealloc);
+  Block *entry = &scope->front();
+  if (alloc->getBlock() == entry)
+    rewriter.setInsertionPoint(alloc);
+  else if (Operation *previous = lastMoved.lookup(entry))
+    rewriter.setInsertionPointAfter(previous);
+  else
+    rewriter.setInsertionPointToStart(entry);
+  auto alloca = memref::AllocaOp::create(
+      rewriter, alloc.getLoc(), alloc.getType(), alloc.getAlignmentAttr());
+  if (alloc->getBlock() != entry)
+    lastMoved[entry] = alloca;
+  alloca->setDiscardableAttrs(alloc->getDiscardableAttrDictionary());
+  analysis.notifyReplaced(alloc.getResult(), alloca.getResult());
+  rewriter.replaceOp(alloc, alloca.getResult());
+  return alloca;
+}
+
+StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
+    RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
+    uint64_t maxFrameBytes) {
+  StackPromotionCounts counts;
+  SmallVector<std::pair<memref::DeallocOp, uint64_t>> deallocs =
+      collectSmallBufferFrees(root, maxBufferBytes);
   if (deallocs.empty())
     return counts;
 
@@ -184,7 +221,6 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     auto alloc = getFreedBuffer(memref).getDefiningOp<memref::AllocOp>();
     if (!alloc)
       continue;
-    MemRefType type = alloc.getType();
     Operation *function = alloc->getParentOfType<FunctionOpInterface>();
     if (!function || recursive.contains(function))
       continue;
@@ -199,27 +235,9 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     if (!diesInBlock(alloc, dealloc, metadata, analysis))
       continue;
 
-    // The buffer is dead after the deallocation, so its aliases are too. The
-    // stack allocation goes to the entry block of the scope: one slot of the
-    // frame, which every run of the block (each iteration of a loop around
-    // it) takes again, as the buffer dies within that run. Buffers moved
-    // there keep their order, after those moved before them.
-    eraseDeallocAndMetadata(rewriter, dealloc);
-    Block *entry = &scope->front();
-    if (alloc->getBlock() == entry)
-      rewriter.setInsertionPoint(alloc);
-    else if (Operation *previous = lastMoved.lookup(entry))
-      rewriter.setInsertionPointAfter(previous);
-    else
-      rewriter.setInsertionPointToStart(entry);
-    auto alloca = memref::AllocaOp::create(rewriter, alloc.getLoc(), type,
-                                           alloc.getAlignmentAttr());
-    if (alloc->getBlock() != entry)
-      lastMoved[entry] = alloca;
-    alloca->setDiscardableAttrs(alloc->getDiscardableAttrDictionary());
-    analysis.notifyReplaced(alloc.getResult(), alloca.getResult());
-    rewriter.replaceOp(alloc, alloca.getResult());
-
+    // The buffer is dead after the deallocation, so its aliases are too.
+    memref::AllocaOp alloca =
+        moveToStack(rewriter, alloc, dealloc, scope, lastMoved, analysis);
     promotedInFunction += bytes;
     ++counts.numBuffers;
     counts.numBytes += bytes;

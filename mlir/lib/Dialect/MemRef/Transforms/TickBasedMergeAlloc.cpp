@@ -1580,6 +1580,21 @@ private:
   /// scope's block.
   Candidate modelCandidate(const TickAllocation &allocation, bool mayHoist,
                            bool &isHoisted);
+  /// Sets where `candidate`, the model of `allocation` whose definer (the
+  /// allocation, or the outermost op that yields it) is `definer` under the
+  /// op `anchor` of the scope's block, lives without merging (`range`), and
+  /// the ticks a merged allocation holding it spans (`hull`).
+  void setRangeAndHull(Candidate &candidate, const TickAllocation &allocation,
+                       Operation *definer, Operation *anchor, bool isHoisted);
+  /// Sets where `candidate` surely lives (`exact`), for an allocation that a
+  /// branch yields (`definer` is not the allocation) or one of the scope's
+  /// block.
+  void setExactRange(Candidate &candidate, const TickAllocation &allocation,
+                     Operation *definer, Operation *anchor, bool isHoisted);
+  /// Models a hoisted workspace of the call `call`: held up to the call,
+  /// surely held at it if the loops around it run it.
+  void setWorkspaceRanges(Candidate &candidate,
+                          const TickAllocation &allocation, Operation *call);
   /// Takes the hoisted candidates that may share a hoisted buffer with an
   /// allocation of their loop for not surely held.
   void dropSharedHoistedSlots();
@@ -1735,30 +1750,12 @@ void PeakKeepingSplit::skipAll(ArrayRef<unsigned> ids, StringRef reason) {
   }
 }
 
-PeakKeepingSplit::Candidate
-PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
-                                 bool mayHoist, bool &isHoisted) {
-  AllocOp allocOp = allocation.alloc;
-  Operation *alloc = allocOp;
-  DenseSet<Operation *> sharing = {alloc};
-  int64_t alignmentAttr =
-      static_cast<int64_t>(allocOp.getAlignment().value_or(0));
-  for (const TickAllocation::Sharer &sharer : allocation.sharers) {
-    sharing.insert(sharer.alloc);
-    alignmentAttr = std::max(
-        alignmentAttr,
-        static_cast<int64_t>(AllocOp(sharer.alloc).getAlignment().value_or(0)));
-  }
-  auto yielded = collector.yieldedBuffers.find(alloc);
-  Operation *definer = yielded == collector.yieldedBuffers.end()
-                           ? alloc
-                           : yielded->second.definer;
-  Operation *anchor = scope->findAncestorOpInBlock(*definer);
+void PeakKeepingSplit::setRangeAndHull(Candidate &candidate,
+                                       const TickAllocation &allocation,
+                                       Operation *definer, Operation *anchor,
+                                       bool isHoisted) {
+  Operation *alloc = allocation.alloc;
   int64_t allocTick = collector.ticks.lookup(definer).first;
-  Candidate candidate;
-  candidate.inScopeBlock = anchor == alloc;
-  isHoisted = mayHoist && anchor != alloc && definer == alloc &&
-              isHoistedToScope(alloc, scopeOp);
   if (isHoisted) {
     std::tie(candidate.hullFirst, candidate.hullLast) =
         collector.ticks.lookup(anchor);
@@ -1779,14 +1776,24 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
       candidate.rangeLast = candidate.hullLast;
     }
   }
-  candidate.cost = static_cast<int64_t>(allocation.size) + alignmentAttr;
+}
+
+void PeakKeepingSplit::setExactRange(Candidate &candidate,
+                                     const TickAllocation &allocation,
+                                     Operation *definer, Operation *anchor,
+                                     bool isHoisted) {
+  AllocOp allocOp = allocation.alloc;
+  Operation *alloc = allocOp;
   if (definer != alloc) {
     // After the op that yields it, if each run of the op yields one of the
     // allocations that share the offset.
+    DenseSet<Operation *> sharing = {alloc};
+    for (const TickAllocation::Sharer &sharer : allocation.sharers)
+      sharing.insert(sharer.alloc);
+    Value yieldedResult = collector.yieldedBuffers.find(alloc)->second.result;
     candidate.exactFirst = collector.ticks.lookup(definer).second + 1;
     candidate.exactLast = allocation.lastTick;
-    if (!yielded->second.result ||
-        !isAlwaysOneOf(yielded->second.result, sharing) ||
+    if (!yieldedResult || !isAlwaysOneOf(yieldedResult, sharing) ||
         candidate.exactFirst > candidate.exactLast) {
       candidate.exactFirst = allocation.lastTick + 1;
       candidate.exactLast = allocation.lastTick;
@@ -1794,7 +1801,7 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
     candidate.inScopeBlock =
         anchor == definer && candidate.exactFirst <= candidate.exactLast;
   } else if (!isHoisted) {
-    candidate.exactFirst = allocTick;
+    candidate.exactFirst = collector.ticks.lookup(definer).first;
     candidate.exactLast = allocation.lastTick;
   }
   // Handed over to the regions of an op that may free it, it is surely held
@@ -1803,30 +1810,62 @@ PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
       std::min(candidate.exactLast,
                collector.getHandOverTick(
                    collector.aliases.resolve(allocOp.getResult()), scope));
-  if (isHoisted && isWorkspaceAlloc(alloc))
-    candidate.workspaceCall = getWorkspaceCall(allocOp);
-  if (isHoisted && isWorkspaceAlloc(alloc) && !candidate.workspaceCall) {
-    // Not the shape merge-alloc made: surely held nowhere.
-    candidate.inScopeBlock = false;
+}
+
+void PeakKeepingSplit::setWorkspaceRanges(Candidate &candidate,
+                                          const TickAllocation &allocation,
+                                          Operation *call) {
+  // Without merge-alloc, the callee holds these bytes only while the call
+  // runs: the bound counts them up to the call. It holds at least as many
+  // at some point of every run (its workspace keeps its peak), so they are
+  // surely held at the call if the loops around it run it. Held over the
+  // loops (`hull`), they add to what the loops allocate (see
+  // `decideHoistedWorkspaces`).
+  Operation *alloc = allocation.alloc;
+  int64_t callTick = collector.ticks.lookup(call).first;
+  candidate.rangeFirst = collector.ticks.lookup(alloc).first;
+  candidate.rangeLast = callTick;
+  candidate.inScopeBlock =
+      allocation.sharers.empty() && runsAtLeastOnce(alloc, scopeOp);
+  candidate.exactFirst = callTick;
+  candidate.exactLast = callTick;
+  if (!candidate.inScopeBlock)
     candidate.exactFirst = candidate.exactLast + 1;
-  }
-  if (Operation *call = candidate.workspaceCall) {
-    // Without merge-alloc, the callee holds these bytes only while the call
-    // runs: the bound counts them up to the call. It holds at least as many
-    // at some point of every run (its workspace keeps its peak), so they are
-    // surely held at the call if the loops around it run it. Held over the
-    // loops (`hull`), they add to what the loops allocate (see
-    // `decideHoistedWorkspaces`).
-    int64_t callTick = collector.ticks.lookup(call).first;
-    candidate.rangeFirst = allocTick;
-    candidate.rangeLast = callTick;
-    candidate.inScopeBlock =
-        allocation.sharers.empty() && runsAtLeastOnce(alloc, scopeOp);
-    candidate.exactFirst = callTick;
-    candidate.exactLast = callTick;
-    if (!candidate.inScopeBlock)
+}
+
+PeakKeepingSplit::Candidate
+PeakKeepingSplit::modelCandidate(const TickAllocation &allocation,
+                                 bool mayHoist, bool &isHoisted) {
+  AllocOp allocOp = allocation.alloc;
+  Operation *alloc = allocOp;
+  int64_t alignmentAttr =
+      static_cast<int64_t>(allocOp.getAlignment().value_or(0));
+  for (const TickAllocation::Sharer &sharer : allocation.sharers)
+    alignmentAttr = std::max(
+        alignmentAttr,
+        static_cast<int64_t>(AllocOp(sharer.alloc).getAlignment().value_or(0)));
+  auto yielded = collector.yieldedBuffers.find(alloc);
+  Operation *definer = yielded == collector.yieldedBuffers.end()
+                           ? alloc
+                           : yielded->second.definer;
+  Operation *anchor = scope->findAncestorOpInBlock(*definer);
+  Candidate candidate;
+  candidate.inScopeBlock = anchor == alloc;
+  isHoisted = mayHoist && anchor != alloc && definer == alloc &&
+              isHoistedToScope(alloc, scopeOp);
+  setRangeAndHull(candidate, allocation, definer, anchor, isHoisted);
+  candidate.cost = static_cast<int64_t>(allocation.size) + alignmentAttr;
+  setExactRange(candidate, allocation, definer, anchor, isHoisted);
+  if (isHoisted && isWorkspaceAlloc(alloc)) {
+    candidate.workspaceCall = getWorkspaceCall(allocOp);
+    if (!candidate.workspaceCall) {
+      // Not the shape merge-alloc made: surely held nowhere.
+      candidate.inScopeBlock = false;
       candidate.exactFirst = candidate.exactLast + 1;
+    }
   }
+  if (Operation *call = candidate.workspaceCall)
+    setWorkspaceRanges(candidate, allocation, call);
   if (freedAtEnd) {
     // The merged allocation, and a buffer of the block apart, live to the
     // end of the block.

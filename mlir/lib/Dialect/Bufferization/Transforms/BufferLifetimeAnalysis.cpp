@@ -101,6 +101,10 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
   }
   SmallVector<Value> shiftingViews;
   root->walk([&](Operation *op) {
+    // Every link below ends at a buffer result; most ops have none, and
+    // skip the interface lookups.
+    if (llvm::none_of(op->getResultTypes(), isBuffer))
+      return;
     if (isShiftingView(op))
       shiftingViews.push_back(op->getResult(0));
     // Two results of one call may be the same buffer (fuzz seed 56545: a

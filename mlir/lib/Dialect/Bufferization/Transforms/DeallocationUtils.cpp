@@ -71,12 +71,16 @@ bufferization::getDeallocationCanonicalizations(MLIRContext *context) {
   // In the canonicalizer's order (the order of patterns of equal benefit
   // decides which one applies), from the list of all registered ops:
   // `MLIRContext::getRegisteredOperationsByDialect` gives no op of `scf`,
-  // `memref` and `bufferization` in MLIR 22 (only `arith`'s).
+  // `memref` and `bufferization` in MLIR 22 (only `arith`'s). An op whose
+  // dialect is not loaded is not registered either.
+  SmallVector<Dialect *, 4> loaded;
   for (StringRef name : dialects)
-    if (Dialect *dialect = context->getLoadedDialect(name))
+    if (Dialect *dialect = context->getLoadedDialect(name)) {
       dialect->getCanonicalizationPatterns(patterns);
+      loaded.push_back(dialect);
+    }
   for (RegisteredOperationName op : context->getRegisteredOperations())
-    if (llvm::is_contained(dialects, op.getDialectNamespace()))
+    if (llvm::is_contained(loaded, &op.getDialect()))
       op.getCanonicalizationPatterns(patterns, context);
   return FrozenRewritePatternSet(
       std::move(patterns),

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -44,6 +45,22 @@ AllocationOrigins::AllocationOrigins(Operation *root, bool noAliasCallsAreFresh,
       dependents[source].push_back(target);
     }
   }
+  // Each result of `memref.distinct_objects` is its operand of the same
+  // position, which the view-flow analysis takes for a terminal buffer of
+  // unknown kind.
+  root->walk([&](memref::DistinctObjectsOp op) {
+    for (auto [operand, result] :
+         llvm::zip_equal(op->getOperands(), op->getResults())) {
+      sources[result].push_back(operand);
+      dependents[operand].push_back(result);
+    }
+  });
+}
+
+/// Returns true if `value` is the same buffer as a value it is linked to, and
+/// so never a terminal buffer of its own.
+static bool isPassedOn(Value value) {
+  return value.getDefiningOp<memref::DistinctObjectsOp>() != nullptr;
 }
 
 void AllocationOrigins::notifyReplaced(Value from, Value to) {
@@ -149,7 +166,7 @@ Origin AllocationOrigins::compute(Value base) {
     auto it = sources.find(value);
     if (it != sources.end())
       llvm::append_range(worklist, it->second);
-    if (!isa<BaseMemRefType>(value.getType()) ||
+    if (!isa<BaseMemRefType>(value.getType()) || isPassedOn(value) ||
         !flow.mayBeTerminalBuffer(value))
       continue;
     origin.terminals.push_back(value);

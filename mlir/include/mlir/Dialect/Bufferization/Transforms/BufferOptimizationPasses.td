@@ -703,8 +703,10 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
     Performs the rewrites of upstream's `buffer-deallocation-simplification`
     with the same notion of "same allocation" (`BufferOriginAnalysis`, plus
     the rule that a buffer allocated inside a block differs from the
-    arguments of that block and of the blocks around it), and the dealloc
-    canonicalization patterns:
+    arguments of that block and of the blocks around it, and that each
+    result of `memref.distinct_objects` is the buffer of its operand, where
+    upstream's analysis takes it for a buffer of unknown origin), and the
+    dealloc canonicalization patterns:
 
     - a memref that is the same allocation as a retained memref, and may
       alias no other retained one, leaves the memref list; its condition is
@@ -735,7 +737,8 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
     upstream's pass, this one folds no other op and simplifies no region, so
     that the origins it has computed stay those of the IR. After
     `canonicalize`, the output is that of
-    `buffer-deallocation-simplification`.
+    `buffer-deallocation-simplification`, but where the rule for
+    `memref.distinct_objects` tells buffers apart.
     The `buffer-deallocation-pipeline` runs this pass in place of upstream's
     unless `stock-dealloc-simplification` is set.
 

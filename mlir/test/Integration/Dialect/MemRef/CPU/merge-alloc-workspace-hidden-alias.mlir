@@ -2,11 +2,12 @@
 // RUN: mlir-opt %s -buffer-deallocation-pipeline="merge-alloc stack-promotion-max-bytes=0" | %lower-and-run-tracked | FileCheck %s
 
 // A private function's temporary would become a workspace that `main`
-// allocates before the call. But `main` has a memref that hides which
-// buffers it aliases (`memref.distinct_objects`), so the deallocation frees
-// its buffers at the end of the block after comparing addresses with it,
-// and the workspace would be held over the loop after the call: 320 bytes
-// at once instead of 256 (the fuzzer's seed 35907). The function keeps its
+// allocates before the call. But `main` has a memref that hides from
+// merge-alloc's alias analysis which buffers it aliases
+// (`memref.distinct_objects`), so its model cannot tell how long they live;
+// when the deallocation also freed them at the end of the block, the
+// workspace was held over the loop after the call: 320 bytes at once
+// instead of 256 (the fuzzer's seed 35907). The function keeps its
 // temporary, and both pipelines make the same allocations.
 
 func.func private @scratch() -> i32 {

@@ -31,6 +31,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -394,9 +395,12 @@ static bool existsBefore(Value value, Operation *op) {
 /// Returns true if `use` of `alias`, an alias of a buffer freed in `block`,
 /// outside of `block`, leaves the free free to move up in `block`. That
 /// holds where `block` is the body of a region of an `scf.if` or
-/// `scf.index_switch` op, which runs once when the op runs, and the use is
-/// understood and comes before the op or in another region of it: it is
-/// done before the block runs, or on runs that do not reach the block. A use
+/// `scf.index_switch` op, which runs one region once when the op runs, and
+/// the use is in another region of the op, which does not run on the runs
+/// that reach the block (whatever the use does, unless the op is in a loop:
+/// a run of another region in an earlier iteration may have compared the
+/// address of the buffer, if it is the same buffer), or is understood and
+/// comes before the op, so that it is done before the block runs. A use
 /// after the op (through a result of the op, which on the runs through
 /// `block` is not the freed buffer, as `block` frees it) is fine too, if
 /// the alias does not exist before the op: a use of one that does, even one
@@ -408,6 +412,9 @@ static bool isUseAroundBranch(OpOperand &use, Value alias, Block *block,
   if (!isa<scf::IfOp, scf::IndexSwitchOp>(op))
     return false;
   Operation *user = use.getOwner();
+  if (op->isProperAncestor(user) &&
+      !LoopLikeOpInterface::blockIsInLoop(op->getBlock()))
+    return true;
   if (op->isProperAncestor(user) || runsBefore(user, op))
     return analysis.isUnderstoodUse(use);
   return !existsBefore(alias, op);

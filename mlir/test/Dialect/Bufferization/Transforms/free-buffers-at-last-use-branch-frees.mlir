@@ -65,6 +65,103 @@ func.func @used_in_region(%i: index) {
 
 // -----
 
+// The other region compares the buffer's address and stores its descriptor:
+// neither runs on the runs through the region that frees the buffer, whose
+// free moves to its start.
+
+// CHECK-LABEL: func @escapes_in_other_region
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[SLOT:.*]]: memref<memref<4xf32>>)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.if %[[C]]
+//       CHECK:     memref.store %[[A]], %[[SLOT]]
+//       CHECK:   } else {
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+func.func @escapes_in_other_region(%c: i1, %slot: memref<memref<4xf32>>) -> index {
+  %f = arith.constant 1.0 : f32
+  %z = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, index) {
+    %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+    memref.store %a, %slot[] : memref<memref<4xf32>>
+    scf.yield %a, %p : memref<4xf32>, index
+  } else {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %b, %z : memref<4xf32>, index
+  }
+  linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+  return %r#1 : index
+}
+
+// -----
+
+// In a loop, a run of the other region in an earlier iteration may have
+// taken the address of the same buffer: the free stays.
+
+// CHECK-LABEL: func @address_in_other_region_in_loop
+//       CHECK:   } else {
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+func.func @address_in_other_region_in_loop(%n: index, %c: i1) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c0) -> index {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+    %r:2 = scf.if %c -> (memref<4xf32>, index) {
+      %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+      scf.yield %a, %p : memref<4xf32>, index
+    } else {
+      %b = memref.alloc() : memref<4xf32>
+      linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+      memref.dealloc %a : memref<4xf32>
+      scf.yield %b, %acc : memref<4xf32>, index
+    }
+    linalg.fill ins(%f : f32) outs(%r#0 : memref<4xf32>)
+    memref.dealloc %r#0 : memref<4xf32>
+    scf.yield %r#1 : index
+  }
+  return %s : index
+}
+
+// -----
+
+// A descriptor of the buffer stored before the op may be loaded in the
+// region: the free stays.
+
+// CHECK-LABEL: func @escapes_before
+//       CHECK:   } else {
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//  CHECK-NEXT:     memref.load
+//  CHECK-NEXT:     linalg.copy
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+func.func @escapes_before(%c: i1, %slot: memref<memref<4xf32>>) {
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  memref.store %a, %slot[] : memref<memref<4xf32>>
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %a : memref<4xf32>
+  } else {
+    %b = memref.alloc() : memref<4xf32>
+    %d = memref.load %slot[] : memref<memref<4xf32>>
+    linalg.copy ins(%d : memref<4xf32>) outs(%b : memref<4xf32>)
+    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
+    memref.dealloc %a : memref<4xf32>
+    scf.yield %b : memref<4xf32>
+  }
+  linalg.fill ins(%f : f32) outs(%r : memref<4xf32>)
+  return
+}
+
+// -----
+
 // The address of a view from before the scf.if is read after it: freed
 // earlier, the buffer's address could be given to %b and compare equal. The
 // free stays.

@@ -934,6 +934,54 @@ static void handOverToRegions(RewriterBase &rewriter, Operation *op,
   }
 }
 
+/// Returns the buffers from before `op` that the regions of `op` (whose
+/// terminators are `yields`) may hand on: those a region yields, then those
+/// that a value of a region's own that it yields may be (a loop in the
+/// region that may yield its init back) and that a dealloc after `op` frees,
+/// in the order of those frees.
+static llvm::SmallSetVector<Value, 4>
+getHandOverCandidates(Operation *op, ArrayRef<scf::YieldOp> yields,
+                      BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo,
+                      const FreedBuffers &freedBuffers) {
+  llvm::SmallSetVector<Value, 4> candidates;
+  SmallVector<Value> ownValues;
+  for (scf::YieldOp yield : yields) {
+    for (Value operand : yield.getOperands()) {
+      if (!isa<BaseMemRefType>(operand.getType()))
+        continue;
+      if (domInfo.properlyDominates(operand, op))
+        candidates.insert(operand);
+      else
+        ownValues.push_back(operand);
+    }
+  }
+  // The alias sets are unordered: order what they give by the frees.
+  struct FreedCandidate {
+    DeallocOp dealloc;
+    unsigned position;
+    Value buffer;
+  };
+  SmallVector<FreedCandidate> freed;
+  llvm::SmallPtrSet<Value, 8> seen(candidates.begin(), candidates.end());
+  for (Value value : ownValues) {
+    for (Value alias : analysis.getMayAliases(value)) {
+      if (!isa<BaseMemRefType>(alias.getType()) || stripCasts(alias) != alias ||
+          !domInfo.properlyDominates(alias, op) || !seen.insert(alias).second)
+        continue;
+      if (auto found = findDeallocAfterLoop(op, alias, freedBuffers))
+        freed.push_back({found->first, found->second, alias});
+    }
+  }
+  llvm::sort(freed, [](const FreedCandidate &a, const FreedCandidate &b) {
+    if (a.dealloc != b.dealloc)
+      return a.dealloc->isBeforeInBlock(b.dealloc);
+    return a.position < b.position;
+  });
+  for (const FreedCandidate &candidate : freed)
+    candidates.insert(candidate.buffer);
+  return candidates;
+}
+
 /// Hands the buffers that some regions of `op` (an `scf.if` with an `else`
 /// region or an `scf.index_switch`) yield, or may yield, and that the
 /// enclosing block owns and frees right after `op`, over to the regions. A
@@ -961,13 +1009,8 @@ static unsigned transferOwnershipIntoBranches(
   // Without indicators, the regions own none of the buffers they yield.
   bool withoutIndicators = llvm::none_of(
       op->getResultTypes(), [](Type type) { return type.isInteger(1); });
-  // The buffers from before `op` that a region yields.
-  llvm::SmallSetVector<Value, 4> candidates;
-  for (scf::YieldOp yield : yields)
-    for (Value operand : yield.getOperands())
-      if (isa<BaseMemRefType>(operand.getType()) &&
-          domInfo.properlyDominates(operand, op))
-        candidates.insert(operand);
+  llvm::SmallSetVector<Value, 4> candidates =
+      getHandOverCandidates(op, yields, analysis, domInfo, freedBuffers);
 
   unsigned numTransferred = 0;
   for (Value buffer : candidates) {

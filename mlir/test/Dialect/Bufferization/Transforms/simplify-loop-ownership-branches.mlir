@@ -159,17 +159,24 @@ func.func @result_retained(%c: i1) -> (memref<4xf32>, i1) {
 
 // -----
 
-// A region yields a cast of the buffer, not the buffer: that region would
-// have to return the buffer owned through another value. The buffer stays
-// with the block.
+// A region yields a cast of the buffer, a value of its own that is the
+// buffer: it frees the buffer unless the cast is it, and returns the cast
+// owned where it is (always, which the lowering sees). The other region
+// frees the buffer, and the dealloc after the op frees only the result.
 
 // CHECK-LABEL: func @region_yields_cast
-//       CHECK:   scf.if
-//   CHECK-NOT:     bufferization.dealloc
+//  CHECK-SAME: (%[[C:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]]:2 = scf.if %[[C]]
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%true){{$}}
+//       CHECK:     scf.yield %{{.*}}, %true
 //       CHECK:   } else {
-//       CHECK:     memref.cast
-//       CHECK:   bufferization.dealloc (%{{.*}}, %{{.*}} : memref<4xf32>, memref<f32>) if (%true, %{{.*}})
-// REMARK-NOT: remark:
+//       CHECK:     %[[CAST:.*]] = memref.cast %[[A]]
+//       CHECK:     %[[OWN:.*]] = bufferization.dealloc (%[[A]] : memref<4xf32>) if (%true) retain (%[[CAST]] : memref<?xf32>)
+//       CHECK:     scf.yield %[[CAST]], %[[OWN]]
+//       CHECK:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//       CHECK:   bufferization.dealloc (%[[BASE]] : memref<f32>) if (%[[R]]#1){{$}}
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
 func.func @region_yields_cast(%c: i1) {
   %true = arith.constant true
   %false = arith.constant false
@@ -313,4 +320,55 @@ func.func @nested_may_keep(%c: i1, %d: i1) {
   %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
   bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
   return
+}
+
+// -----
+
+// A region yields a value of its own that may be the buffer: an `scf.for`
+// that takes it as its init and may run no iteration. That region frees the
+// buffer unless the loop gave it back, and returns the result owned where
+// the loop does or where it is the buffer; the other region frees it.
+
+// CHECK-LABEL: func @region_loop_may_yield_buffer
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[R:.*]]:2 = scf.if
+//       CHECK:     %[[L:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[A]], %{{.*}} = %false)
+//       CHECK:     }
+//       CHECK:     %[[KEPT:.*]] = bufferization.dealloc (%[[A]] : memref<4xf32>) if (%true) retain (%[[L]]#0 : memref<4xf32>)
+//       CHECK:     %[[OWN:.*]] = arith.ori %[[L]]#1, %[[KEPT]]
+//       CHECK:     scf.yield %[[L]]#0, %[[OWN]]
+//       CHECK:   } else {
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%true){{$}}
+//       CHECK:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//       CHECK:   bufferization.dealloc (%[[BASE]] : memref<f32>) if (%[[R]]#1){{$}}
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @region_loop_may_yield_buffer(%arg0: i1, %arg1: index) -> f32 {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.000000e+00 : f32
+  %alloc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%alloc : memref<4xf32>)
+  %0:2 = scf.if %arg0 -> (memref<4xf32>, i1) {
+    %2:2 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = %alloc, %arg4 = %false) -> (memref<4xf32>, i1) {
+      %alloc_4 = memref.alloc() : memref<4xf32>
+      linalg.map { arith.addf } ins(%arg3, %arg3 : memref<4xf32>, memref<4xf32>) outs(%alloc_4 : memref<4xf32>)
+      %base_buffer_5, %offset_6, %sizes_7, %strides_8 = memref.extract_strided_metadata %arg3 : memref<4xf32> -> memref<f32>, index, index, index
+      bufferization.dealloc (%base_buffer_5 : memref<f32>) if (%arg4)
+      %true_9 = arith.constant true
+      scf.yield %alloc_4, %true_9 : memref<4xf32>, i1
+    }
+    %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %2#0 : memref<4xf32> -> memref<f32>, index, index, index
+    scf.yield %2#0, %2#1 : memref<4xf32>, i1
+  } else {
+    %alloc_0 = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%cst : f32) outs(%alloc_0 : memref<4xf32>)
+    %true_1 = arith.constant true
+    scf.yield %alloc_0, %true_1 : memref<4xf32>, i1
+  }
+  %1 = memref.load %0#0[%c0] : memref<4xf32>
+  %base_buffer, %offset, %sizes, %strides = memref.extract_strided_metadata %0#0 : memref<4xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%alloc, %base_buffer : memref<4xf32>, memref<f32>) if (%true, %0#1)
+  return %1 : f32
 }

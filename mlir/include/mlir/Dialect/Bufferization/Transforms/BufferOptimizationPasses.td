@@ -836,9 +836,11 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       buffer that exists before the op is used after it other than by the
       dealloc, or in a way that may keep the buffer reachable. A region may
       also yield a value of its own that may be the buffer (the result of a
-      nested `scf.if`): it frees the buffer unless that value is it, with a
-      `bufferization.dealloc` that retains the value, and yields the value
-      owned where it is the buffer. Where the op has no ownership
+      nested `scf.if`, of a loop that takes the buffer as its init and may
+      run no iteration, a cast of the buffer): it frees the buffer unless
+      that value is it, with a `bufferization.dealloc` that retains the
+      value, and yields the value owned where it is the buffer; such a
+      buffer is taken over even where no region yields it itself. Where the op has no ownership
       indicators (no region owns what it yields, as when one yields a stack
       buffer), the op gets one for the result, and a new dealloc after the
       op frees the result under it.

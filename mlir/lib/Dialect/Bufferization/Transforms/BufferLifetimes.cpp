@@ -30,6 +30,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -392,30 +393,39 @@ static bool existsBefore(Value value, Operation *op) {
   return runsBefore(value.getDefiningOp(), op);
 }
 
+/// Returns true if `op` may run more than once per run of its function: in
+/// a loop-like op or a cycle of blocks, or in a region that its op may run
+/// again.
+static bool mayRunAgain(Operation *op) {
+  return LoopLikeOpInterface::blockIsInLoop(op->getBlock()) ||
+         getEnclosingRepetitiveRegion(op) != nullptr;
+}
+
 /// Returns true if `use` of `alias`, an alias of a buffer freed in `block`,
 /// outside of `block`, leaves the free free to move up in `block`. That
 /// holds where `block` is the body of a region of an `scf.if` or
 /// `scf.index_switch` op, which runs one region once when the op runs, and
 /// the use is in another region of the op, which does not run on the runs
-/// that reach the block (whatever the use does, unless the op is in a loop:
-/// a run of another region in an earlier iteration may have compared the
-/// address of the buffer, if it is the same buffer), or is understood and
-/// comes before the op, so that it is done before the block runs. A use
+/// that reach the block (whatever the use does, unless the op may run again,
+/// `mayRepeat`: a run of another region in an earlier iteration may have
+/// compared the address of the buffer, if it is the same buffer), or is
+/// understood and comes before the op, so that it is done before the block
+/// runs. A use
 /// after the op (through a result of the op, which on the runs through
 /// `block` is not the freed buffer, as `block` frees it) is fine too, if
 /// the alias does not exist before the op: a use of one that does, even one
 /// that only reads its address, would see the buffer freed earlier than
 /// before, maybe with its address given to an allocation of `block`.
 static bool isUseAroundBranch(OpOperand &use, Value alias, Block *block,
-                              BufferLifetimeAnalysis &analysis) {
+                              BufferLifetimeAnalysis &analysis,
+                              function_ref<bool()> mayRepeat) {
   Operation *op = block->getParentOp();
   if (!isa<scf::IfOp, scf::IndexSwitchOp>(op))
     return false;
   Operation *user = use.getOwner();
-  if (op->isProperAncestor(user) &&
-      !LoopLikeOpInterface::blockIsInLoop(op->getBlock()))
-    return true;
-  if (op->isProperAncestor(user) || runsBefore(user, op))
+  if (op->isProperAncestor(user))
+    return !mayRepeat() || analysis.isUnderstoodUse(use);
+  if (runsBefore(user, op))
     return analysis.isUnderstoodUse(use);
   return !existsBefore(alias, op);
 }
@@ -443,6 +453,13 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
       lastUse = ancestor;
   };
   bool fromAround = false;
+  // Whether the op whose region `block` is may run again, asked once.
+  std::optional<bool> repeats;
+  auto mayRepeat = [&] {
+    if (!repeats)
+      repeats = mayRunAgain(block->getParentOp());
+    return *repeats;
+  };
   for (Value alias : analysis.getMayAliases(memref)) {
     // The buffer must exist where the deallocation goes.
     if (Operation *def = alias.getDefiningOp()) {
@@ -458,7 +475,7 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (!ancestor) {
-        if (!isUseAroundBranch(use, alias, block, analysis))
+        if (!isUseAroundBranch(use, alias, block, analysis, mayRepeat))
           return std::nullopt;
         fromAround = true;
         continue;

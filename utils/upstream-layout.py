@@ -149,7 +149,7 @@ CAPABILITIES = [
             r"/UnaliasFunctionResults\.cpp$",
             r"/FreshBufferResultsToOutParams\.cpp$",
             r"^mlir/(include/mlir|lib)/Dialect/Bufferization/Transforms/BufferABI\.(h|cpp)$",
-            r"/fresh-buffer-results-to-out-params[\w-]*\.mlir$",
+            r"/fresh-buffer-results-[\w-]*\.mlir$",
             r"^mlir/(include/mlir|lib)/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.(h|cpp)$",
             r"/unalias-function-results[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/(dealloc-no-alias-results|free-call-arguments-early|free-after-releasing-calls)",

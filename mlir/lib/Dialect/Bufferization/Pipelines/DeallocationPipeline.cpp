@@ -80,8 +80,12 @@ void mlir::bufferization::buildDeallocationPipeline(
   // allocate, which the callers plan with their own: before merge-alloc,
   // which merges them, and before the deallocation, which frees them in the
   // callers.
-  if (options.freshResultsToOutParams)
-    pm.addPass(createFreshBufferResultsToOutParamsPass());
+  if (options.freshResultsToOutParams) {
+    FreshBufferResultsToOutParamsPassOptions freshOptions;
+    freshOptions.privateFunctionDynamicOwnership =
+        options.privateFunctionDynamicOwnership;
+    pm.addPass(createFreshBufferResultsToOutParamsPass(freshOptions));
+  }
 
   // Merge the temporaries while they are still plain allocations; the
   // deallocation then frees each merged buffer once. After the

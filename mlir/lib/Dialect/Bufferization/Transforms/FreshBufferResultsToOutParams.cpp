@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
@@ -40,13 +41,25 @@ using namespace mlir;
 using namespace mlir::bufferization;
 
 namespace {
+/// How one result of a function becomes an argument.
+struct ResultConversion {
+  unsigned position;
+  /// The allocation that the new argument replaces.
+  memref::AllocOp alloc;
+  /// The operands of `scf.yield`s that yield an argument of the function as
+  /// the result. The argument is copied into the new argument there, as the
+  /// deallocation would clone it for the caller.
+  SmallVector<OpOperand *> copies;
+  /// The results of `scf.if` and `scf.index_switch` ops that carry the
+  /// result to the return.
+  SmallVector<Value> carriers;
+};
+
 /// The results of one function that become arguments.
 struct FreshResults {
   func::FuncOp func;
-  /// The positions of the results, ascending, and the allocations that the
-  /// function returns there.
-  SmallVector<unsigned> positions;
-  SmallVector<memref::AllocOp> allocs;
+  /// The results, by ascending position.
+  SmallVector<ResultConversion> results;
   /// Every call of the function.
   SmallVector<func::CallOp> calls;
 };
@@ -54,9 +67,13 @@ struct FreshResults {
 /// Finds the functions whose fresh results may become arguments.
 class FreshResultsFinder {
 public:
-  explicit FreshResultsFinder(ModuleOp module)
+  /// `copyPrivateArguments` tells whether the deallocation clones an
+  /// argument that a private function returns (the default ABI): only then
+  /// does copying it into the new argument keep what callers see.
+  FreshResultsFinder(ModuleOp module, bool copyPrivateArguments)
       : module(module), users(symbolTables, module), leftAlone(module),
-        aliases(module), allocating(module) {}
+        aliases(module), allocating(module),
+        copyPrivateArguments(copyPrivateArguments) {}
 
   /// Returns the fresh results of `func` that may become arguments, if any.
   std::optional<FreshResults> find(func::FuncOp func);
@@ -74,6 +91,19 @@ private:
   /// buffer of `alloc`.
   bool isReturnedOnlyAt(memref::AllocOp alloc, func::ReturnOp ret,
                         unsigned position);
+  /// Returns how the result of `func` at `position` may become an argument:
+  /// the value that `ret` returns there is, through the regions of `scf.if`
+  /// and `scf.index_switch` ops, on every path either one static allocation
+  /// of the function that runs at most once per call, or an argument of the
+  /// function that nothing writes to after the path has chosen it.
+  std::optional<ResultConversion> trace(func::FuncOp func, func::ReturnOp ret,
+                                        unsigned position);
+  /// Returns true if no op after `carriers` writes to memory that may be a
+  /// buffer of `values`.
+  bool isUnwrittenAfter(ArrayRef<Value> carriers, ArrayRef<Value> values);
+  /// Returns true if nothing in `anchor`, an op of the entry block, may
+  /// allocate heap memory but the allocations of `conversions`.
+  bool allocatesOnly(Operation *anchor, ArrayRef<ResultConversion> conversions);
 
   ModuleOp module;
   SymbolTableCollection symbolTables;
@@ -83,6 +113,7 @@ private:
   /// Which ops may allocate heap memory, calls included.
   AllocatingOps allocating;
   DenseMap<Operation *, bool> managed;
+  bool copyPrivateArguments;
 };
 } // namespace
 
@@ -131,6 +162,112 @@ bool FreshResultsFinder::isReturnedOnlyAt(memref::AllocOp alloc,
   return true;
 }
 
+std::optional<ResultConversion> FreshResultsFinder::trace(func::FuncOp func,
+                                                          func::ReturnOp ret,
+                                                          unsigned position) {
+  ResultConversion conversion;
+  conversion.position = position;
+  Block &entry = func.getBody().front();
+  SmallVector<Value> arguments;
+  DenseSet<Value> visited;
+  SmallVector<OpOperand *> worklist = {&ret->getOpOperand(position)};
+  while (!worklist.empty()) {
+    OpOperand *use = worklist.pop_back_val();
+    Value value = use->get();
+    Operation *def = value.getDefiningOp();
+    if (isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp>(def)) {
+      if (!visited.insert(value).second)
+        continue;
+      conversion.carriers.push_back(value);
+      unsigned index = cast<OpResult>(value).getResultNumber();
+      for (Region &region : def->getRegions())
+        worklist.push_back(
+            &region.front().getTerminator()->getOpOperand(index));
+      continue;
+    }
+    if (auto alloc = dyn_cast_or_null<memref::AllocOp>(def)) {
+      if (conversion.alloc && conversion.alloc != alloc)
+        return std::nullopt;
+      conversion.alloc = alloc;
+      continue;
+    }
+    auto argument = dyn_cast<BlockArgument>(value);
+    if (!argument || argument.getOwner() != &entry || use->getOwner() == ret ||
+        (func.isPrivate() && !copyPrivateArguments))
+      return std::nullopt;
+    conversion.copies.push_back(use);
+    arguments.push_back(argument);
+  }
+
+  memref::AllocOp alloc = conversion.alloc;
+  if (!alloc)
+    return std::nullopt;
+  MemRefType type = alloc.getType();
+  if (!alloc->getOperands().empty() || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity() ||
+      type != func.getResultTypes()[position] ||
+      !isReturnedOnlyAt(alloc, ret, position))
+    return std::nullopt;
+  // The allocation runs at most once per call: a yield that the walk reached
+  // sees it, so only regions of `scf.if` and `scf.index_switch` hold it.
+  // No path that copies an argument holds the allocation: the argument
+  // would overwrite it.
+  Region *allocRegion = alloc->getParentRegion();
+  for (OpOperand *copy : conversion.copies)
+    if (allocRegion->isAncestor(copy->getOwner()->getParentRegion()))
+      return std::nullopt;
+  // The caller's buffer that the function returned is a copy now, so the
+  // function must not write to the argument after the copy.
+  if (!arguments.empty() && !isUnwrittenAfter(conversion.carriers, arguments))
+    return std::nullopt;
+  return conversion;
+}
+
+bool FreshResultsFinder::isUnwrittenAfter(ArrayRef<Value> carriers,
+                                          ArrayRef<Value> values) {
+  DenseSet<Value> mayAlias;
+  for (Value value : values)
+    for (Value alias : aliases.getMayAliases(value))
+      mayAlias.insert(alias);
+  for (Value carrier : carriers) {
+    Operation *def = carrier.getDefiningOp();
+    for (Operation &op : llvm::make_range(std::next(Block::iterator(def)),
+                                          def->getBlock()->end())) {
+      std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+          getEffectsRecursively(&op);
+      if (!effects)
+        return false;
+      for (const MemoryEffects::EffectInstance &effect : *effects) {
+        if (!isa<MemoryEffects::Write>(effect.getEffect()))
+          continue;
+        Value written = effect.getValue();
+        if (!written || mayAlias.contains(written))
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool FreshResultsFinder::allocatesOnly(Operation *anchor,
+                                       ArrayRef<ResultConversion> conversions) {
+  SmallPtrSet<Operation *, 4> converted;
+  for (const ResultConversion &conversion : conversions)
+    converted.insert(conversion.alloc);
+  WalkResult result = anchor->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (converted.contains(op))
+      return WalkResult::advance();
+    // The ops of `scf` do not allocate themselves; their regions are looked
+    // into.
+    if (op->getNumRegions() != 0 &&
+        isa_and_nonnull<scf::SCFDialect>(op->getDialect()))
+      return WalkResult::advance();
+    return allocating.mayAllocate(op) ? WalkResult::interrupt()
+                                      : WalkResult::skip();
+  });
+  return !result.wasInterrupted();
+}
+
 std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
   if (func.isExternal() || !func.getBody().hasOneBlock() || func.isNested() ||
       !isManaged(func))
@@ -139,16 +276,16 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
   auto ret = dyn_cast<func::ReturnOp>(entry.getTerminator());
   if (!ret)
     return std::nullopt;
-  // The allocations returned as they are, at one position each.
-  DenseMap<Operation *, unsigned> returned;
-  for (auto [position, operand] : llvm::enumerate(ret.getOperands())) {
-    auto alloc = operand.getDefiningOp<memref::AllocOp>();
-    if (!alloc || alloc->getBlock() != &entry)
-      continue;
-    if (!returned.try_emplace(alloc, position).second)
-      returned[alloc] = ret.getNumOperands();
-  }
-  if (returned.empty())
+  // The results that may become arguments, by the op of the entry block
+  // that allocates them or holds their allocation.
+  DenseMap<Operation *, SmallVector<ResultConversion>> byAnchor;
+  for (auto [position, operand] : llvm::enumerate(ret.getOperands()))
+    if (isa<MemRefType>(operand.getType()))
+      if (std::optional<ResultConversion> conversion =
+              trace(func, ret, position))
+        byAnchor[entry.findAncestorOpInBlock(*conversion->alloc)].push_back(
+            std::move(*conversion));
+  if (byAnchor.empty())
     return std::nullopt;
 
   FreshResults fresh;
@@ -156,43 +293,31 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
   // A result allocated before anything that the function may allocate (and
   // free again) is held from the start of the call without holding it over
   // other memory of the function. The results it allocates earlier do not
-  // count: the function frees none of them.
+  // count: the function frees none of them. A result that may be an
+  // argument is held where the deallocation would have cloned the argument,
+  // so nothing before that may allocate either.
   for (Operation &op : entry) {
-    auto alloc = dyn_cast<memref::AllocOp>(op);
-    auto it = alloc ? returned.find(alloc) : returned.end();
-    if (it == returned.end()) {
+    auto it = byAnchor.find(&op);
+    if (it == byAnchor.end()) {
       if (allocating.mayAllocate(&op))
         break;
       continue;
     }
-    unsigned position = it->second;
-    MemRefType type = alloc.getType();
-    if (position == ret.getNumOperands() || !alloc->getOperands().empty() ||
-        !type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        type != func.getResultTypes()[position] ||
-        !isReturnedOnlyAt(alloc, ret, position))
+    if (!allocatesOnly(&op, it->second))
       break;
-    fresh.positions.push_back(position);
-    fresh.allocs.push_back(alloc);
+    llvm::append_range(fresh.results, it->second);
   }
-  if (fresh.positions.empty())
+  if (fresh.results.empty())
     return std::nullopt;
   std::optional<SmallVector<func::CallOp>> calls = getCalls(func);
   if (!calls || calls->empty())
     return std::nullopt;
   fresh.calls = std::move(*calls);
-  // Ascending positions, with their allocations.
-  SmallVector<unsigned> order(fresh.positions.size());
-  std::iota(order.begin(), order.end(), 0);
-  llvm::sort(order, [&](unsigned a, unsigned b) {
-    return fresh.positions[a] < fresh.positions[b];
-  });
-  FreshResults sorted = fresh;
-  for (auto [index, from] : llvm::enumerate(order)) {
-    sorted.positions[index] = fresh.positions[from];
-    sorted.allocs[index] = fresh.allocs[from];
-  }
-  return sorted;
+  llvm::sort(fresh.results,
+             [](const ResultConversion &a, const ResultConversion &b) {
+               return a.position < b.position;
+             });
+  return fresh;
 }
 
 /// Makes the results `fresh.positions` of `fresh.func` new last arguments
@@ -210,19 +335,30 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
 
   // What the callers allocate, taken before the allocations go.
   SmallVector<std::pair<MemRefType, IntegerAttr>> buffers;
-  for (memref::AllocOp alloc : fresh.allocs)
-    buffers.emplace_back(alloc.getType(), alloc.getAlignmentAttr());
+  for (ResultConversion &result : fresh.results)
+    buffers.emplace_back(result.alloc.getType(),
+                         result.alloc.getAlignmentAttr());
 
   Block &entry = func.getBody().front();
   auto ret = cast<func::ReturnOp>(entry.getTerminator());
   llvm::BitVector converted(func.getNumResults());
-  for (auto [position, alloc] :
-       llvm::zip_equal(fresh.positions, fresh.allocs)) {
+  for (ResultConversion &result : fresh.results) {
+    memref::AllocOp alloc = result.alloc;
     if (failed(func.insertArgument(func.getNumArguments(), alloc.getType(),
                                    DictionaryAttr(), alloc.getLoc())))
-      return func.emitOpError("cannot add an argument for result ") << position;
-    rewriter.replaceOp(alloc, entry.getArguments().back());
-    converted.set(position);
+      return func.emitOpError("cannot add an argument for result ")
+             << result.position;
+    Value out = entry.getArguments().back();
+    for (OpOperand *copy : result.copies) {
+      Operation *yield = copy->getOwner();
+      rewriter.setInsertionPoint(yield);
+      memref::CopyOp::create(rewriter, yield->getLoc(), copy->get(), out);
+      rewriter.modifyOpInPlace(yield, [&] { copy->set(out); });
+    }
+    for (Value carrier : result.carriers)
+      rewriter.replaceAllUsesWith(carrier, out);
+    rewriter.replaceOp(alloc, out);
+    converted.set(result.position);
   }
   rewriter.modifyOpInPlace(ret, [&] { ret->eraseOperands(converted); });
   if (failed(func.eraseResults(converted)))
@@ -232,12 +368,12 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
     rewriter.setInsertionPoint(call);
     SmallVector<Value> operands(call.getOperands());
     DenseMap<unsigned, Value> allocated;
-    for (auto [position, buffer] : llvm::zip_equal(fresh.positions, buffers)) {
+    for (auto [result, buffer] : llvm::zip_equal(fresh.results, buffers)) {
       auto [type, alignment] = buffer;
       Value value =
           memref::AllocOp::create(rewriter, call.getLoc(), type, alignment);
       operands.push_back(value);
-      allocated[position] = value;
+      allocated[result.position] = value;
     }
     auto newCall =
         func::CallOp::create(rewriter, call.getLoc(), func, operands);
@@ -265,7 +401,7 @@ struct FreshBufferResultsToOutParamsPass
     // Find first, then rewrite: the finder's analyses see the input.
     SmallVector<FreshResults> conversions;
     {
-      FreshResultsFinder finder(module);
+      FreshResultsFinder finder(module, !privateFunctionDynamicOwnership);
       for (auto func : module.getOps<func::FuncOp>())
         if (std::optional<FreshResults> fresh = finder.find(func))
           conversions.push_back(std::move(*fresh));
@@ -279,15 +415,22 @@ struct FreshBufferResultsToOutParamsPass
     SymbolTable symbolTable(module);
     for (FreshResults &fresh : conversions) {
       std::string name = fresh.func.getSymName().str();
-      unsigned numResults = fresh.positions.size();
+      unsigned numResults = fresh.results.size();
+      unsigned numCopies = 0;
+      for (const ResultConversion &result : fresh.results)
+        numCopies += result.copies.size();
       if (failed(convert(rewriter, fresh, symbolTable)))
         return signalPassFailure();
       numResultsConverted += numResults;
+      numArgumentsCopied += numCopies;
       remark::passed(fresh.func.getLoc(),
                      remark::RemarkOpts::name("ResultsToOutParams")
                          .category("fresh-buffer-results-to-out-params"))
           << ("@" + name + ": " + Twine(numResults) +
               " fresh result(s) allocated by the caller" +
+              (numCopies ? ", " + Twine(numCopies) +
+                               " returned argument(s) copied into them"
+                         : Twine()) +
               (fresh.func.isPublic()
                    ? ", through a private function with its body"
                    : ""))

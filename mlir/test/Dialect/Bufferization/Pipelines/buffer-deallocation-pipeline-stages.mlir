@@ -148,8 +148,12 @@
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FRESHSTAGES
 // FRESHSTAGES:      expand-reallocs-for-deallocation{emit-deallocs=false},
 // FRESHSTAGES-NEXT:   canonicalize{
-// FRESHSTAGES-NEXT:   fresh-buffer-results-to-out-params,
+// FRESHSTAGES-NEXT:   fresh-buffer-results-to-out-params{private-function-dynamic-ownership=false},
 // FRESHSTAGES-NEXT:   merge-alloc{
+// The dynamic ownership of private functions reaches it.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{fresh-results-to-out-params=true private-function-dynamic-ownership=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=FRESHDYNAMIC
+// FRESHDYNAMIC: fresh-buffer-results-to-out-params{private-function-dynamic-ownership=true},
 
 // The workspace options reach merge-alloc.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true callee-workspace=false})" \

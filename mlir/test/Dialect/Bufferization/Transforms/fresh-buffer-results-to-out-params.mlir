@@ -1,4 +1,5 @@
 // RUN: mlir-opt %s -fresh-buffer-results-to-out-params -split-input-file | FileCheck %s
+// RUN: mlir-opt %s -fresh-buffer-results-to-out-params="private-function-dynamic-ownership" -split-input-file | FileCheck %s --check-prefix=DYNAMIC
 // RUN: mlir-opt %s -fresh-buffer-results-to-out-params -split-input-file --remarks-filter=fresh-buffer-results-to-out-params --remark-format=emitRemark -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // A private function that returns a buffer it allocates before anything
@@ -256,5 +257,251 @@ func.func @visible_callers() -> (() -> memref<4xf32>) {
 func.func @by_hand() {
   %0 = func.call @called_by_hand() : () -> memref<4xf32>
   memref.dealloc %0 : memref<4xf32>
+  return
+}
+
+// -----
+
+// A result that is an argument on some paths and a fresh buffer of the
+// function on the others: the new argument replaces the buffer, and the
+// paths that return an argument copy it into the new argument where they
+// choose it, as the deallocation would clone it for the caller. Through
+// nested `scf.if`s and `scf.index_switch`, with one copy per path.
+
+// CHECK-LABEL: func private @clamped
+//  CHECK-SAME: (%[[X:[^:]*]]: memref<4xf32>, %[[C:[^:]*]]: i1, %[[OUT:[^:]*]]: memref<4xf32>) {
+//       CHECK:   scf.if %[[C]]
+//  CHECK-NEXT:     memref.copy %[[X]], %[[OUT]]
+//  CHECK-NEXT:     scf.yield %[[OUT]]
+//  CHECK-NEXT:   } else {
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     memref.store %{{.*}}, %[[OUT]]
+//  CHECK-NEXT:     scf.yield %[[OUT]]
+//       CHECK:   return{{$}}
+// CHECK-LABEL: func private @nested
+//  CHECK-SAME: (%[[X:[^:]*]]: memref<4xf32>, %[[Y:[^:]*]]: memref<4xf32>, %{{[^:]*}}: i1, %{{[^:]*}}: index, %[[OUT:[^:]*]]: memref<4xf32>) {
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.copy %[[Y]], %[[OUT]]
+//       CHECK:   scf.index_switch
+//       CHECK:   case 0 {
+//  CHECK-NEXT:     memref.copy %[[X]], %[[OUT]]
+//  CHECK-NEXT:     scf.yield %[[OUT]]
+//       CHECK:   case 1 {
+//   CHECK-NOT:     memref.copy
+//       CHECK:     scf.yield %[[OUT]]
+//       CHECK:   default {
+//  CHECK-NEXT:     memref.copy %[[Y]], %[[OUT]]
+//       CHECK:   return{{$}}
+// CHECK-LABEL: func @callers
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   call @clamped(%{{.*}}, %{{.*}}, %[[A]])
+//       CHECK:   %[[B:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:   call @nested(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[B]])
+//       CHECK:   memref.load %[[A]]
+//       CHECK:   memref.load %[[B]]
+// REMARK: remark: [Passed] ResultsToOutParams | Category:fresh-buffer-results-to-out-params | Remark="@clamped: 1 fresh result(s) allocated by the caller, 1 returned argument(s) copied into them"
+// REMARK: remark: [Passed] ResultsToOutParams | Category:fresh-buffer-results-to-out-params | Remark="@nested: 1 fresh result(s) allocated by the caller, 3 returned argument(s) copied into them"
+// Under private-function-dynamic-ownership the deallocation returns the
+// argument of a private function without a clone, so the copy would change
+// what a caller sees: private functions keep such results, and the others
+// still convert.
+
+// DYNAMIC-LABEL: func private @clamped
+//  DYNAMIC-SAME: -> memref<4xf32>
+// DYNAMIC-LABEL: func private @nested
+//  DYNAMIC-SAME: -> memref<4xf32>
+// DYNAMIC-LABEL: func @public_clamped
+//  DYNAMIC-SAME: -> memref<4xf32>
+//       DYNAMIC:   memref.alloc
+//       DYNAMIC:   call @public_clamped_impl
+// DYNAMIC-LABEL: func private @public_clamped_impl
+//  DYNAMIC-SAME: %{{[^:]*}}: memref<4xf32>) {
+//       DYNAMIC:   memref.copy
+func.func private @clamped(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    %v = memref.load %x[%c0] : memref<4xf32>
+    memref.store %v, %out[%c0] : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @nested(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1,
+                          %k: index) -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %y : memref<4xf32>
+  } else {
+    %s = scf.index_switch %k -> memref<4xf32>
+    case 0 {
+      scf.yield %x : memref<4xf32>
+    }
+    case 1 {
+      %out = memref.alloc() : memref<4xf32>
+      scf.yield %out : memref<4xf32>
+    }
+    default {
+      scf.yield %y : memref<4xf32>
+    }
+    scf.yield %s : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+// A public function keeps its signature and clones for callers outside
+// the module whatever the ownership of private functions; its body moves to
+// a private function that the module's calls call.
+func.func @public_clamped(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func @callers(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1, %k: index)
+    -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %0 = func.call @clamped(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %1 = func.call @nested(%x, %y, %c, %k)
+      : (memref<4xf32>, memref<4xf32>, i1, index) -> memref<4xf32>
+  %p = func.call @public_clamped(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %2 = memref.load %0[%c0] : memref<4xf32>
+  %3 = memref.load %1[%c0] : memref<4xf32>
+  return %2, %3 : f32, f32
+}
+
+// -----
+
+// Results that may be an argument stay results where the copy could change
+// what the program computes or the peak: the function writes to the
+// argument after choosing it, the buffer is live on the path that copies
+// (the copy would overwrite it), the result comes out of a loop, the
+// function allocates another buffer before the copy, the other path yields
+// another buffer of the function, or an op of unknown effects follows.
+
+// CHECK-LABEL: func private @written_after
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func private @live_on_copy_path
+//  CHECK-SAME: -> (memref<4xf32>, f32)
+// CHECK-LABEL: func private @in_loop
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func private @after_temporary
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func private @temporary_in_branch
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func private @other_buffer
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func private @unknown_after
+//  CHECK-SAME: -> memref<4xf32>
+// CHECK-LABEL: func @more_callers
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   return
+func.func private @written_after(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  memref.store %f, %r[%c0] : memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+func.func private @live_on_copy_path(%x: memref<4xf32>, %c: i1)
+    -> (memref<4xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %out = memref.alloc() : memref<4xf32>
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    scf.yield %out : memref<4xf32>
+  }
+  %v = memref.load %out[%c0] : memref<4xf32>
+  return %r, %v : memref<4xf32>, f32
+}
+
+func.func private @in_loop(%x: memref<4xf32>, %c: i1, %n: index)
+    -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> memref<4xf32> {
+      %out = memref.alloc() : memref<4xf32>
+      scf.yield %out : memref<4xf32>
+    }
+    scf.yield %l : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @after_temporary(%x: memref<4xf32>, %c: i1)
+    -> memref<4xf32> {
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %x, %t : memref<4xf32> to memref<4xf32>
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @temporary_in_branch(%x: memref<4xf32>, %c: i1)
+    -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %x, %t : memref<4xf32> to memref<4xf32>
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @other_buffer(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    %other = memref.alloc() : memref<4xf32>
+    scf.yield %other : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @unknown_after(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    scf.yield %x : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  "test.unknown"() : () -> ()
+  return %r : memref<4xf32>
+}
+
+func.func @more_callers(%x: memref<4xf32>, %c: i1, %n: index) {
+  %0 = func.call @written_after(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %1:2 = func.call @live_on_copy_path(%x, %c)
+      : (memref<4xf32>, i1) -> (memref<4xf32>, f32)
+  %2 = func.call @in_loop(%x, %c, %n)
+      : (memref<4xf32>, i1, index) -> memref<4xf32>
+  %3 = func.call @after_temporary(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %4 = func.call @temporary_in_branch(%x, %c)
+      : (memref<4xf32>, i1) -> memref<4xf32>
+  %5 = func.call @other_buffer(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %6 = func.call @unknown_after(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
   return
 }

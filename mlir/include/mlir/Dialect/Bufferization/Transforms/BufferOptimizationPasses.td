@@ -532,12 +532,22 @@ def FreshBufferResultsToOutParamsPass
     * every use of its symbol is a direct `func.call` of it from such a
       function, and there is at least one;
     * the value the function returns there is a `memref.alloc` of a static
-      shape and the identity layout, of exactly the result's type, in the
-      entry block, returned at that position only and not aliased by
-      another result;
-    * no op before that allocation in the entry block may allocate heap
-      memory (no heap allocation, no call of a function that may allocate
-      or cannot be seen, no op of unknown effects): the
+      shape and the identity layout, of exactly the result's type, returned
+      at that position only and not aliased by another result; either
+      returned as it is from the entry block, or through the regions of
+      `scf.if` and `scf.index_switch` ops, where every other path yields an
+      argument of the function instead. Such a path copies the argument
+      into the new argument where it yields it, which is what the
+      deallocation does for the caller (it clones an argument that a
+      function returns), without the allocation. A path that copies must
+      not hold the allocation, and no op after the copy may write to the
+      argument; under `private-function-dynamic-ownership`, where the
+      deallocation returns the argument of a private function itself,
+      private functions take no copy;
+    * no op before that allocation in the entry block (or before the op of
+      the entry block that holds it, and nothing in that op but it) may
+      allocate heap memory (no heap allocation, no call of a function that
+      may allocate or cannot be seen, no op of unknown effects): the
       buffer is then held from the call's start without holding it over
       memory that the function allocates and frees before it, so the peak
       does not change.
@@ -583,7 +593,16 @@ def FreshBufferResultsToOutParamsPass
   }];
   let statistics = [
     Statistic<"numResultsConverted", "num-results-converted",
-              "Number of function results that became arguments">
+              "Number of function results that became arguments">,
+    Statistic<"numArgumentsCopied", "num-arguments-copied",
+              "Number of returned arguments copied into a new argument">
+  ];
+  let options = [
+    Option<"privateFunctionDynamicOwnership",
+           "private-function-dynamic-ownership", "bool", /*default=*/"false",
+           "The deallocation returns an argument of a private function "
+           "without a clone, so such a result of a private function that may "
+           "be an argument stays a result">
   ];
   let dependentDialects = ["func::FuncDialect", "memref::MemRefDialect"];
 }

@@ -154,9 +154,10 @@ static bool isRecyclableAlloc(memref::AllocOp alloc, Operation *loop) {
 /// Pairs each allocation in `block` that a buffer of an earlier iteration
 /// can serve with a deallocation in `block` that frees a buffer of the same
 /// type that is an argument of `block`, so a buffer of an earlier iteration.
-/// Each op is in at most one pair; an allocation takes the first
-/// deallocation of its type whose buffers are aligned as it asks and, for
-/// dynamic sizes, all allocated with the same size operands. The
+/// Each op is in at most one pair; the allocations that `block` does not
+/// free are served first, each taking the first deallocation of its type
+/// whose buffers are aligned as it asks and, for dynamic sizes, all
+/// allocated with the same size operands. The
 /// deallocations are grouped by type, so that pairing costs time linear in
 /// the ops of the block (unless allocations ask for an alignment or sizes
 /// that the buffers of many deallocations lack).
@@ -167,16 +168,27 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
   /// the position of the first that is not.
   DenseMap<Type, std::pair<SmallVector<memref::DeallocOp>, unsigned>>
       deallocsByType;
+  DenseSet<Operation *> freedInBlock;
   for (Operation &op : *block) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (isRecyclableAlloc(alloc, loop))
         allocs.push_back(alloc);
     } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-      auto arg = dyn_cast<BlockArgument>(getFreedBuffer(dealloc));
+      Value freed = getFreedBuffer(dealloc);
+      if (Operation *def = freed.getDefiningOp())
+        freedInBlock.insert(def);
+      auto arg = dyn_cast<BlockArgument>(freed);
       if (arg && arg.getOwner() == block && getIncomingValues(arg))
         deallocsByType[arg.getType()].first.push_back(dealloc);
     }
   }
+  // An allocation that the iteration frees itself can leave the loop
+  // without a spare (hoist-alloc-dealloc-pairs) or take over a buffer freed
+  // before it; one that outlives the iteration has only the spare. Those
+  // take the spares first.
+  std::stable_partition(
+      allocs.begin(), allocs.end(),
+      [&](memref::AllocOp alloc) { return !freedInBlock.contains(alloc); });
 
   SmallVector<BufferPair> pairs;
   for (memref::AllocOp alloc : allocs) {

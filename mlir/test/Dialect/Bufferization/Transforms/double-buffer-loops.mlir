@@ -258,6 +258,41 @@ func.func @for_pairs_by_type(%n: index, %arg: memref<4xf32>) {
 
 // -----
 
+// One freed buffer and two allocations of its type: the allocation that
+// outlives the iteration (it is yielded) takes the spare, although the
+// temporary that the iteration frees comes first. The temporary can leave
+// the loop on its own (hoist-alloc-dealloc-pairs), the yielded buffer only
+// as the spare.
+
+// CHECK-LABEL: func @for_spare_to_outliving_buffer
+//  CHECK-SAME:   (%[[N:.*]]: index, %[[ARG:.*]]: memref<4xf32>)
+//       CHECK:   %[[INIT:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[SPARE:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.for {{.*}} iter_args(%[[M:.*]] = %[[INIT]], %[[P:.*]] = %[[SPARE]])
+//  CHECK-NEXT:     %[[TMP:.*]] = memref.alloc() : memref<4xf32>
+//  CHECK-NEXT:     "test.use"(%[[M]], %[[TMP]])
+//  CHECK-NEXT:     "test.use"(%[[TMP]], %[[P]])
+//  CHECK-NEXT:     memref.dealloc %[[TMP]]
+//  CHECK-NEXT:     scf.yield %[[P]], %[[M]]
+func.func @for_spare_to_outliving_buffer(%n: index, %arg: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = memref.alloc() : memref<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %init) -> (memref<4xf32>) {
+    %tmp = memref.alloc() : memref<4xf32>
+    "test.use"(%m, %tmp) : (memref<4xf32>, memref<4xf32>) -> ()
+    %new = memref.alloc() : memref<4xf32>
+    "test.use"(%tmp, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    memref.dealloc %m : memref<4xf32>
+    memref.dealloc %tmp : memref<4xf32>
+    scf.yield %new : memref<4xf32>
+  }
+  "test.use"(%r) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
 // Dynamic sizes computed before the loop: the init and every buffer the
 // loop allocates have the same size operand, so the freed buffer can stand
 // in for the allocation, and the first spare is allocated before the loop.

@@ -958,6 +958,10 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
       before the loop, and every buffer the argument may hold (the init and
       what the loop yields) must be allocated with the same size operands,
       so that the freed buffer is exactly as large as the allocation.
+      Allocations that outlive the iteration (it does not free them) take
+      the freed buffers first, in block order, then the temporaries that the
+      iteration frees itself, which `hoist-alloc-dealloc-pairs` can take out
+      of the loop without a spare.
     * The pair gets a new iteration argument, initialized with one
       allocation before the loop. The allocation is replaced with that
       argument, the deallocation goes away and the freed buffer is yielded

@@ -23,11 +23,10 @@
 // Without the option: 11 mallocs, x, per iteration @clamp's buffer or its
 // clone of %x and @inc's result, and two after the loop; the loop does not
 // own x in its first iteration, so x is held to the end, with cur, c and
-// next: 1,024 bytes. With it: 8, x, the spare that the double-buffered loop
-// carries (the buffer of cur serves the next iteration's c), @inc's result
-// per iteration (c is freed after @inc, which writes next, and nothing else
-// is freed before it), and two after the loop; peak cur, c and next: 768
-// bytes. merge-alloc finds nothing to share. Under dynamic ownership: x, @clamp's two clamped buffers in the
+// next: 1,024 bytes. With it: 5, x, the spare that the double-buffered loop
+// carries (the buffer of cur serves the next iteration's next), c once (it
+// dies in the iteration and leaves the loop), and two after the loop; peak
+// cur, c and next: 768 bytes. merge-alloc finds nothing to share. Under dynamic ownership: x, @clamp's two clamped buffers in the
 // loop and one after it, and @inc's results, which the loop carries as a
 // spare when it has one: 6 mallocs, peak 1,024 bytes.
 //
@@ -158,6 +157,6 @@ func.func @main() {
 // CHECK-NEXT: -1
 // COPY-NEXT: 4
 // ALIAS-NEXT: -1
-// FRESH-NEXT: alloc-tracker: mallocs=8 frees=8 peak_bytes=768 total_bytes=2048 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
+// FRESH-NEXT: alloc-tracker: mallocs=5 frees=5 peak_bytes=768 total_bytes=1280 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
 // DEFAULT-NEXT: alloc-tracker: mallocs=11 frees=11 peak_bytes=1024 total_bytes=2816 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
 // DYNAMIC-NEXT: alloc-tracker: mallocs=6 frees=6 peak_bytes=1024 total_bytes=1536 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0

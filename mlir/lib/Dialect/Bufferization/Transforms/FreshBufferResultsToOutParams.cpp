@@ -44,15 +44,17 @@ namespace {
 /// How one result of a function becomes an argument.
 struct ResultConversion {
   unsigned position;
-  /// The allocation that the new argument replaces.
-  memref::AllocOp alloc;
+  /// The buffers that the function allocates and returns there, at most one
+  /// per path: `memref.alloc`s, which the new argument replaces, and
+  /// `bufferization.clone`s, which become copies into it.
+  SmallVector<Operation *, 2> buffers;
   /// The operands of `scf.yield`s that yield an argument of the function as
   /// the result. The argument is copied into the new argument there, as the
   /// deallocation would clone it for the caller.
-  SmallVector<OpOperand *> copies;
+  SmallVector<OpOperand *, 2> copies;
   /// The results of `scf.if` and `scf.index_switch` ops that carry the
   /// result to the return.
-  SmallVector<Value> carriers;
+  SmallVector<Value, 2> carriers;
 };
 
 /// The results of one function that become arguments.
@@ -89,13 +91,12 @@ private:
   std::optional<SmallVector<func::CallOp>> getCalls(func::FuncOp func);
   /// Returns true if no result of `ret` but the one at `position` may be the
   /// buffer of `alloc`.
-  bool isReturnedOnlyAt(memref::AllocOp alloc, func::ReturnOp ret,
-                        unsigned position);
+  bool isReturnedOnlyAt(Value buffer, func::ReturnOp ret, unsigned position);
   /// Returns how the result of `func` at `position` may become an argument:
   /// the value that `ret` returns there is, through the regions of `scf.if`
-  /// and `scf.index_switch` ops, on every path either one static allocation
-  /// of the function that runs at most once per call, or an argument of the
-  /// function that nothing writes to after the path has chosen it.
+  /// and `scf.index_switch` ops, on every path either a static allocation
+  /// or clone that the path makes right before it yields it, or an argument
+  /// of the function that nothing writes to after the path has chosen it.
   std::optional<ResultConversion> trace(func::FuncOp func, func::ReturnOp ret,
                                         unsigned position);
   /// Returns true if no op after `carriers` writes to memory that may be a
@@ -150,11 +151,9 @@ FreshResultsFinder::getCalls(func::FuncOp func) {
   return calls;
 }
 
-bool FreshResultsFinder::isReturnedOnlyAt(memref::AllocOp alloc,
-                                          func::ReturnOp ret,
+bool FreshResultsFinder::isReturnedOnlyAt(Value buffer, func::ReturnOp ret,
                                           unsigned position) {
-  BufferLifetimeAnalysis::ValueSetT mayAlias =
-      aliases.getMayAliases(alloc.getResult());
+  BufferLifetimeAnalysis::ValueSetT mayAlias = aliases.getMayAliases(buffer);
   for (auto [index, operand] : llvm::enumerate(ret.getOperands()))
     if (index != position && isa<BaseMemRefType>(operand.getType()) &&
         mayAlias.contains(operand))
@@ -185,10 +184,13 @@ std::optional<ResultConversion> FreshResultsFinder::trace(func::FuncOp func,
             &region.front().getTerminator()->getOpOperand(index));
       continue;
     }
-    if (auto alloc = dyn_cast_or_null<memref::AllocOp>(def)) {
-      if (conversion.alloc && conversion.alloc != alloc)
+    // A buffer of the path that yields it: in the block of the yield, so
+    // that no other path holds it (each terminator yields one buffer, and
+    // the regions the walk reaches are alternatives).
+    if (isa_and_nonnull<memref::AllocOp, bufferization::CloneOp>(def)) {
+      if (def->getBlock() != use->getOwner()->getBlock())
         return std::nullopt;
-      conversion.alloc = alloc;
+      conversion.buffers.push_back(def);
       continue;
     }
     auto argument = dyn_cast<BlockArgument>(value);
@@ -199,22 +201,17 @@ std::optional<ResultConversion> FreshResultsFinder::trace(func::FuncOp func,
     arguments.push_back(argument);
   }
 
-  memref::AllocOp alloc = conversion.alloc;
-  if (!alloc)
+  // Each buffer runs at most once per call (only regions of `scf.if` and
+  // `scf.index_switch` hold it), and no path holds two of them or one and
+  // an argument that it copies: they all become the new argument.
+  auto type = dyn_cast<MemRefType>(func.getResultTypes()[position]);
+  if (conversion.buffers.empty() || !type || !type.hasStaticShape() ||
+      !type.getLayout().isIdentity())
     return std::nullopt;
-  MemRefType type = alloc.getType();
-  if (!alloc->getOperands().empty() || !type.hasStaticShape() ||
-      !type.getLayout().isIdentity() ||
-      type != func.getResultTypes()[position] ||
-      !isReturnedOnlyAt(alloc, ret, position))
-    return std::nullopt;
-  // The allocation runs at most once per call: a yield that the walk reached
-  // sees it, so only regions of `scf.if` and `scf.index_switch` hold it.
-  // No path that copies an argument holds the allocation: the argument
-  // would overwrite it.
-  Region *allocRegion = alloc->getParentRegion();
-  for (OpOperand *copy : conversion.copies)
-    if (allocRegion->isAncestor(copy->getOwner()->getParentRegion()))
+  for (Operation *buffer : conversion.buffers)
+    if ((isa<memref::AllocOp>(buffer) && buffer->getNumOperands() != 0) ||
+        buffer->getResult(0).getType() != type ||
+        !isReturnedOnlyAt(buffer->getResult(0), ret, position))
       return std::nullopt;
   // The caller's buffer that the function returned is a copy now, so the
   // function must not write to the argument after the copy.
@@ -253,7 +250,7 @@ bool FreshResultsFinder::allocatesOnly(Operation *anchor,
                                        ArrayRef<ResultConversion> conversions) {
   SmallPtrSet<Operation *, 4> converted;
   for (const ResultConversion &conversion : conversions)
-    converted.insert(conversion.alloc);
+    converted.insert(conversion.buffers.begin(), conversion.buffers.end());
   WalkResult result = anchor->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (converted.contains(op))
       return WalkResult::advance();
@@ -283,8 +280,7 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
     if (isa<MemRefType>(operand.getType()))
       if (std::optional<ResultConversion> conversion =
               trace(func, ret, position))
-        byAnchor[entry.findAncestorOpInBlock(*conversion->alloc)].push_back(
-            std::move(*conversion));
+        byAnchor[operand.getDefiningOp()].push_back(std::move(*conversion));
   if (byAnchor.empty())
     return std::nullopt;
 
@@ -333,19 +329,27 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
     fresh.calls.push_back(call);
   }
 
-  // What the callers allocate, taken before the allocations go.
+  // What the callers allocate, taken before the allocations go: the
+  // result's type, with the largest alignment that an allocation asks for.
   SmallVector<std::pair<MemRefType, IntegerAttr>> buffers;
-  for (ResultConversion &result : fresh.results)
-    buffers.emplace_back(result.alloc.getType(),
-                         result.alloc.getAlignmentAttr());
+  for (ResultConversion &result : fresh.results) {
+    IntegerAttr alignment;
+    for (Operation *buffer : result.buffers)
+      if (auto alloc = dyn_cast<memref::AllocOp>(buffer))
+        if (IntegerAttr attr = alloc.getAlignmentAttr();
+            attr && (!alignment || attr.getInt() > alignment.getInt()))
+          alignment = attr;
+    buffers.emplace_back(
+        cast<MemRefType>(func.getResultTypes()[result.position]), alignment);
+  }
 
   Block &entry = func.getBody().front();
   auto ret = cast<func::ReturnOp>(entry.getTerminator());
   llvm::BitVector converted(func.getNumResults());
-  for (ResultConversion &result : fresh.results) {
-    memref::AllocOp alloc = result.alloc;
-    if (failed(func.insertArgument(func.getNumArguments(), alloc.getType(),
-                                   DictionaryAttr(), alloc.getLoc())))
+  for (auto [result, buffer] : llvm::zip_equal(fresh.results, buffers)) {
+    Location loc = result.buffers.front()->getLoc();
+    if (failed(func.insertArgument(func.getNumArguments(), buffer.first,
+                                   DictionaryAttr(), loc)))
       return func.emitOpError("cannot add an argument for result ")
              << result.position;
     Value out = entry.getArguments().back();
@@ -357,7 +361,14 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
     }
     for (Value carrier : result.carriers)
       rewriter.replaceAllUsesWith(carrier, out);
-    rewriter.replaceOp(alloc, out);
+    // A clone is an allocation and a copy: the copy goes into the argument.
+    for (Operation *op : result.buffers) {
+      if (auto clone = dyn_cast<bufferization::CloneOp>(op)) {
+        rewriter.setInsertionPoint(clone);
+        memref::CopyOp::create(rewriter, clone.getLoc(), clone.getInput(), out);
+      }
+      rewriter.replaceOp(op, out);
+    }
     converted.set(result.position);
   }
   rewriter.modifyOpInPlace(ret, [&] { ret->eraseOperands(converted); });

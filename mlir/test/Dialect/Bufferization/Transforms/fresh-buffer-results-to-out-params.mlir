@@ -266,7 +266,10 @@ func.func @by_hand() {
 // function on the others: the new argument replaces the buffer, and the
 // paths that return an argument copy it into the new argument where they
 // choose it, as the deallocation would clone it for the caller. Through
-// nested `scf.if`s and `scf.index_switch`, with one copy per path.
+// nested `scf.if`s and `scf.index_switch`, with one copy per path. One
+// buffer per path, allocated or cloned: each path writes the new argument,
+// a clone by a copy where the clone was (which copies what it clones where
+// it is made, under either ownership of private functions).
 
 // CHECK-LABEL: func private @clamped
 //  CHECK-SAME: (%[[X:[^:]*]]: memref<4xf32>, %[[C:[^:]*]]: i1, %[[OUT:[^:]*]]: memref<4xf32>) {
@@ -292,6 +295,18 @@ func.func @by_hand() {
 //       CHECK:   default {
 //  CHECK-NEXT:     memref.copy %[[Y]], %[[OUT]]
 //       CHECK:   return{{$}}
+// CHECK-LABEL: func private @two_buffers
+//  CHECK-SAME: (%{{[^:]*}}: i1, %[[OUT:[^:]*]]: memref<4xf32>) {
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[OUT]] : memref<4xf32>)
+//       CHECK:   } else {
+//  CHECK-NEXT:     linalg.fill ins(%{{.*}} : f32) outs(%[[OUT]] : memref<4xf32>)
+// CHECK-LABEL: func private @cloned
+//  CHECK-SAME: (%[[X:[^:]*]]: memref<4xf32>, %{{[^:]*}}: i1, %[[OUT:[^:]*]]: memref<4xf32>) {
+//       CHECK:   memref.copy %[[X]], %[[OUT]]
+//   CHECK-NOT:   bufferization.clone
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   return{{$}}
 // CHECK-LABEL: func @callers
 //       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
 //  CHECK-NEXT:   call @clamped(%{{.*}}, %{{.*}}, %[[A]])
@@ -310,6 +325,11 @@ func.func @by_hand() {
 //  DYNAMIC-SAME: -> memref<4xf32>
 // DYNAMIC-LABEL: func private @nested
 //  DYNAMIC-SAME: -> memref<4xf32>
+// DYNAMIC-LABEL: func private @two_buffers
+//  DYNAMIC-SAME: memref<4xf32>) {
+// DYNAMIC-LABEL: func private @cloned
+//  DYNAMIC-SAME: memref<4xf32>) {
+//       DYNAMIC:   memref.copy
 // DYNAMIC-LABEL: func @public_clamped
 //  DYNAMIC-SAME: -> memref<4xf32>
 //       DYNAMIC:   memref.alloc
@@ -351,6 +371,32 @@ func.func private @nested(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1,
   return %r : memref<4xf32>
 }
 
+func.func private @two_buffers(%c: i1) -> memref<4xf32> {
+  %one = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %r = scf.if %c -> memref<4xf32> {
+    %a = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
+    scf.yield %a : memref<4xf32>
+  } else {
+    %b = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%two : f32) outs(%b : memref<4xf32>)
+    scf.yield %b : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+func.func private @cloned(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %r = scf.if %c -> memref<4xf32> {
+    %copy = bufferization.clone %x : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  } else {
+    %out = memref.alloc() : memref<4xf32>
+    scf.yield %out : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
 // A public function keeps its signature and clones for callers outside
 // the module whatever the ownership of private functions; its body moves to
 // a private function that the module's calls call.
@@ -371,6 +417,8 @@ func.func @callers(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1, %k: index)
   %1 = func.call @nested(%x, %y, %c, %k)
       : (memref<4xf32>, memref<4xf32>, i1, index) -> memref<4xf32>
   %p = func.call @public_clamped(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %t = func.call @two_buffers(%c) : (i1) -> memref<4xf32>
+  %u = func.call @cloned(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
   %2 = memref.load %0[%c0] : memref<4xf32>
   %3 = memref.load %1[%c0] : memref<4xf32>
   return %2, %3 : f32, f32
@@ -382,8 +430,9 @@ func.func @callers(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1, %k: index)
 // what the program computes or the peak: the function writes to the
 // argument after choosing it, the buffer is live on the path that copies
 // (the copy would overwrite it), the result comes out of a loop, the
-// function allocates another buffer before the copy, the other path yields
-// another buffer of the function, or an op of unknown effects follows.
+// function allocates another buffer before the copy, a buffer is yielded on
+// a path that it does not belong to (a path that allocates another one
+// after it holds it too), or an op of unknown effects follows.
 
 // CHECK-LABEL: func private @written_after
 //  CHECK-SAME: -> memref<4xf32>
@@ -395,7 +444,7 @@ func.func @callers(%x: memref<4xf32>, %y: memref<4xf32>, %c: i1, %k: index)
 //  CHECK-SAME: -> memref<4xf32>
 // CHECK-LABEL: func private @temporary_in_branch
 //  CHECK-SAME: -> memref<4xf32>
-// CHECK-LABEL: func private @other_buffer
+// CHECK-LABEL: func private @outer_buffer
 //  CHECK-SAME: -> memref<4xf32>
 // CHECK-LABEL: func private @unknown_after
 //  CHECK-SAME: -> memref<4xf32>
@@ -470,13 +519,20 @@ func.func private @temporary_in_branch(%x: memref<4xf32>, %c: i1)
   return %r : memref<4xf32>
 }
 
-func.func private @other_buffer(%x: memref<4xf32>, %c: i1) -> memref<4xf32> {
+func.func private @outer_buffer(%x: memref<4xf32>, %c: i1, %d: i1)
+    -> memref<4xf32> {
   %r = scf.if %c -> memref<4xf32> {
-    %other = memref.alloc() : memref<4xf32>
-    scf.yield %other : memref<4xf32>
+    %outer = memref.alloc() : memref<4xf32>
+    %s = scf.if %d -> memref<4xf32> {
+      scf.yield %outer : memref<4xf32>
+    } else {
+      %inner = memref.alloc() : memref<4xf32>
+      memref.copy %outer, %inner : memref<4xf32> to memref<4xf32>
+      scf.yield %inner : memref<4xf32>
+    }
+    scf.yield %s : memref<4xf32>
   } else {
-    %out = memref.alloc() : memref<4xf32>
-    scf.yield %out : memref<4xf32>
+    scf.yield %x : memref<4xf32>
   }
   return %r : memref<4xf32>
 }
@@ -501,7 +557,8 @@ func.func @more_callers(%x: memref<4xf32>, %c: i1, %n: index) {
   %3 = func.call @after_temporary(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
   %4 = func.call @temporary_in_branch(%x, %c)
       : (memref<4xf32>, i1) -> memref<4xf32>
-  %5 = func.call @other_buffer(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
+  %5 = func.call @outer_buffer(%x, %c, %c)
+      : (memref<4xf32>, i1, i1) -> memref<4xf32>
   %6 = func.call @unknown_after(%x, %c) : (memref<4xf32>, i1) -> memref<4xf32>
   return
 }

@@ -535,17 +535,19 @@ def FreshBufferResultsToOutParamsPass
       shape and the identity layout, of exactly the result's type, returned
       at that position only and not aliased by another result; either
       returned as it is from the entry block, or through the regions of
-      `scf.if` and `scf.index_switch` ops, where every other path yields an
-      argument of the function instead. Such a path copies the argument
-      into the new argument where it yields it, which is what the
-      deallocation does for the caller (it clones an argument that a
-      function returns), without the allocation. A path that copies must
-      not hold the allocation, and no op after the copy may write to the
-      argument; under `private-function-dynamic-ownership`, where the
+      `scf.if` and `scf.index_switch` ops, where each path yields a buffer
+      of its own, allocated or cloned (`bufferization.clone`) in the block
+      of its yield, or an argument of the function. The new argument
+      replaces each allocation; a clone becomes a copy into it. A path that
+      yields an argument copies it into the new argument where it yields
+      it, which is what the deallocation does for the caller (it clones an
+      argument that a function returns). No op after such a copy may write
+      to the argument; under `private-function-dynamic-ownership`, where the
       deallocation returns the argument of a private function itself,
-      private functions take no copy;
+      private functions take no such copy;
     * no op before that allocation in the entry block (or before the op of
-      the entry block that holds it, and nothing in that op but it) may
+      the entry block that holds the buffers, and nothing in that op but
+      them) may
       allocate heap memory (no heap allocation, no call of a function that
       may allocate or cannot be seen, no op of unknown effects): the
       buffer is then held from the call's start without holding it over

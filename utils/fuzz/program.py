@@ -272,17 +272,8 @@ class Generator:
             else:
                 fn.body = self.block(env, 0, index)
             if produced is not None:
-                position, name = produced
-                fn.body.insert(
-                    0,
-                    Stmt(
-                        "alloc",
-                        dst=name,
-                        ty=fn.results[position],
-                        val=self.producer_rng.randint(0, 9),
-                        iv=False,
-                    ),
-                )
+                position, name, arg = produced
+                fn.body[:0] = self.produce(fn, env, position, name, arg)
             for ty in fn.results:
                 if produced is not None and len(fn.rets) == produced[0]:
                     fn.rets.append(produced[1])
@@ -325,7 +316,46 @@ class Generator:
         positions = [i for i, ty in enumerate(fn.results) if ty.static]
         if not positions:
             return None
-        return self.producer_rng.choice(positions), self.new_var()
+        prng = self.producer_rng
+        position = prng.choice(positions)
+        # Now and then, when an argument has the result's type, the result
+        # is that argument or a fresh buffer (see `produce`), in a short
+        # function, as a front end emits `x if ok(x) else f(x)`.
+        args = sorted(n for n, t in fn.params if t == fn.results[position])
+        arg = None
+        if args and prng.random() < 0.5:
+            arg = prng.choice(args)
+            self.budget = min(self.budget, prng.randint(0, 3))
+        return position, self.new_var(), arg
+
+    def produce(self, fn, env, position, name, arg):
+        """The statements that start a producer: the allocation of the
+        buffer it returns at `position`; or, with `arg`, a choice between a
+        fresh buffer computed from the argument `arg` and a clone of it
+        (`x if ok(x) else f(x)`), which fresh-results-to-out-params turns
+        into writes of one new argument on both paths."""
+        prng = self.producer_rng
+        ty = fn.results[position]
+        alloc = Stmt("alloc", dst=name, ty=ty, val=prng.randint(0, 9), iv=False)
+        if arg is None:
+            return [alloc]
+        # The fresh buffer computed from the argument, most often without
+        # a temporary (which keeps the result a result).
+        fresh = [alloc, Stmt("update", dst=name, src=arg, idx=0, val=1)]
+        if prng.random() < 0.25:
+            fresh.append(Stmt("map", dst=self.new_var(), a=arg, b=name))
+            env[fresh[-1].f["dst"]] = ty
+            fresh.append(Stmt("update", dst=name, src=fresh[-1].f["dst"], idx=1, val=1))
+        # The other path returns a clone of the argument: the argument
+        # itself would reach the caller as it is or as a copy depending on
+        # the deallocation's mode, and the renderer clones such a result
+        # after the branch.
+        other = [Stmt("clone", dst=name, src=arg)]
+        bodies = [fresh, other] if prng.random() < 0.5 else [other, fresh]
+        return [
+            Stmt("assign", dst=name, src=arg),
+            Stmt("if", bodies, cond=arg, k=prng.randint(0, 6)),
+        ]
 
     def kernel_body(self, env, func_index):
         """The body of a kernel: a chain of static temporaries computed from
@@ -915,7 +945,10 @@ class FuncRenderer:
             roots = frozenset()
             for end in ends:
                 roots |= end[name].roots
-            env[name] = Var(results[i], env[name].ty, roots | env[name].roots, True)
+            # The buffer from before the op, if a region keeps it.
+            if any(end[name].ssa == env[name].ssa for end in ends):
+                roots |= env[name].roots
+            env[name] = Var(results[i], env[name].ty, roots, True)
 
     def results(self, count):
         if count == 0:
@@ -1151,6 +1184,20 @@ class FuncRenderer:
         res = self.fresh()
         self.emit("%s = memref.load %s[] : %s" % (res, box.ssa, box.ty))
         env[stmt.f["dst"]] = Var(res, ty, box.roots, True)
+
+    def stmt_clone(self, stmt, env, region):
+        src = env.get(stmt.f["src"])
+        if src is None or not (src.ty.static and src.ty.identity):
+            return
+        if not self.can_bind(region, env, stmt.f["dst"], src.ty):
+            return
+        ssa = self.fresh()
+        self.emit(
+            "%s = bufferization.clone %s : %s to %s" % (ssa, src.ssa, src.ty, src.ty)
+        )
+        root = "clone%d" % self.counter[0]
+        region.local_heap.add(root)
+        env[stmt.f["dst"]] = Var(ssa, src.ty, {root})
 
     def stmt_realloc(self, stmt, env, region):
         src = env.get(stmt.f["src"])

@@ -89,8 +89,8 @@ private:
   /// from a managed function, with only synchronous region branch ops around
   /// it.
   std::optional<SmallVector<func::CallOp>> getCalls(func::FuncOp func);
-  /// Returns true if no result of `ret` but the one at `position` may be the
-  /// buffer of `alloc`.
+  /// Returns true if no result of `ret` but the one at `position` may be
+  /// `buffer`.
   bool isReturnedOnlyAt(Value buffer, func::ReturnOp ret, unsigned position);
   /// Returns how the result of `func` at `position` may become an argument:
   /// the value that `ret` returns there is, through the regions of `scf.if`
@@ -274,7 +274,8 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
   if (!ret)
     return std::nullopt;
   // The results that may become arguments, by the op of the entry block
-  // that allocates them or holds their allocation.
+  // that makes them (an allocation, a clone, or the `scf.if` or
+  // `scf.index_switch` whose regions do).
   DenseMap<Operation *, SmallVector<ResultConversion>> byAnchor;
   for (auto [position, operand] : llvm::enumerate(ret.getOperands()))
     if (isa<MemRefType>(operand.getType()))
@@ -316,8 +317,8 @@ std::optional<FreshResults> FreshResultsFinder::find(func::FuncOp func) {
   return fresh;
 }
 
-/// Makes the results `fresh.positions` of `fresh.func` new last arguments
-/// and lets every call allocate them.
+/// Makes the results of `fresh.func` that `fresh.results` names new last
+/// arguments, and lets every call allocate them.
 static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
                              SymbolTable &symbolTable) {
   func::FuncOp func = fresh.func;

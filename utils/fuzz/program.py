@@ -940,13 +940,16 @@ class FuncRenderer:
             )
         return bind
 
-    def bind_results(self, env, carried, ends, results):
+    def bind_results(self, env, carried, ends, results, alternatives=False):
+        """Binds the carried variables to the results of an op whose regions
+        end in `ends`. A result may be the buffer from before the op, unless
+        the regions are `alternatives` (branches, one of which runs) and each
+        of them replaces it: a loop that runs no iteration returns it."""
         for i, name in enumerate(carried):
             roots = frozenset()
             for end in ends:
                 roots |= end[name].roots
-            # The buffer from before the op, if a region keeps it.
-            if any(end[name].ssa == env[name].ssa for end in ends):
+            if not alternatives or any(end[name].ssa == env[name].ssa for end in ends):
                 roots |= env[name].roots
             env[name] = Var(results[i], env[name].ty, roots, True)
 
@@ -1398,7 +1401,7 @@ class FuncRenderer:
             self.depth -= 1
             ends.append(end)
         self.emit("}")
-        self.bind_results(env, carried, ends, results)
+        self.bind_results(env, carried, ends, results, alternatives=True)
 
     def stmt_if(self, stmt, env, region):
         c = self.cond(env, stmt)
@@ -1500,7 +1503,9 @@ class FuncRenderer:
             self.branch(join, self.carried_operands(end, carried))
             ends.append(end)
         bind = self.join_label(join, env, carried)
-        self.bind_results(env, carried, ends, [bind[c].ssa for c in carried])
+        self.bind_results(
+            env, carried, ends, [bind[c].ssa for c in carried], alternatives=True
+        )
 
     def stmt_cfloop(self, stmt, env, region):
         if self.wrap(stmt, env, region):

@@ -328,8 +328,10 @@ func.func @by_hand() {
 // DYNAMIC-LABEL: func private @two_buffers
 //  DYNAMIC-SAME: memref<4xf32>) {
 // DYNAMIC-LABEL: func private @cloned
-//  DYNAMIC-SAME: memref<4xf32>) {
-//       DYNAMIC:   memref.copy
+//  DYNAMIC-SAME: (%[[X:[^:]*]]: memref<4xf32>, %{{[^:]*}}: i1, %[[OUT:[^:]*]]: memref<4xf32>) {
+//  DYNAMIC-NEXT:   scf.if
+//  DYNAMIC-NEXT:     memref.copy %[[X]], %[[OUT]]
+//  DYNAMIC-NEXT:     scf.yield %[[OUT]]
 // DYNAMIC-LABEL: func @public_clamped
 //  DYNAMIC-SAME: -> memref<4xf32>
 //       DYNAMIC:   memref.alloc

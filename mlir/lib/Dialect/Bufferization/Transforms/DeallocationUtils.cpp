@@ -41,13 +41,17 @@ void ChangedOpsRecorder::notifyOperationErased(Operation *op) {
   ChangeRecorder::notifyOperationErased(op);
   // A later op may take the address; it is recorded anew then.
   live.erase(op);
-  // What the op used may be dead now.
+  // What the op used may be dead now: an op, or an argument of an op with
+  // regions (the iteration argument of a loop). Not a function's argument:
+  // canonicalization keeps those, and the function's parent holds ops that
+  // other threads may be transforming.
   for (Value operand : op->getOperands()) {
     if (!operand)
       continue;
     if (Operation *def = operand.getDefiningOp())
       record(def);
-    else if (Operation *owner = operand.getParentBlock()->getParentOp())
+    else if (Operation *owner = operand.getParentBlock()->getParentOp();
+             owner && !owner->hasTrait<OpTrait::IsIsolatedFromAbove>())
       record(owner);
   }
 }
@@ -111,9 +115,14 @@ getRoundRoots(ArrayRef<Operation *> changed,
               llvm::SetVector<Operation *> &scopes) {
   llvm::SmallPtrSet<Operation *, 32> seen;
   SmallVector<Operation *> ops;
-  for (Operation *op : changed)
-    if (seen.insert(op).second)
+  for (Operation *op : changed) {
+    // An op isolated from above (a function) bounds the round: its parent
+    // holds ops that other threads may be transforming.
+    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      scopes.insert(op);
+    else if (seen.insert(op).second)
       ops.push_back(op);
+  }
   for (Operation *op : changed) {
     Block *block = op->getBlock();
     if (block->mightHaveTerminator() &&
@@ -169,11 +178,13 @@ void bufferization::canonicalizeChangedOps(
     // (and merges equal ones) before it applies a pattern, so that the
     // patterns of loops see constants from their regions as loop-invariant:
     // do so for the constants among the roots.
-    OperationFolder folder(roots.front()->getContext(), &recorder);
-    llvm::erase_if(roots, [&](Operation *op) {
-      return op->hasTrait<OpTrait::ConstantLike>() &&
-             !folder.insertKnownConstant(op);
-    });
+    if (!roots.empty()) {
+      OperationFolder folder(roots.front()->getContext(), &recorder);
+      llvm::erase_if(roots, [&](Operation *op) {
+        return op->hasTrait<OpTrait::ConstantLike>() &&
+               !folder.insertKnownConstant(op);
+      });
+    }
     if (!roots.empty()) {
       GreedyRewriteConfig config;
       config.setStrictness(GreedyRewriteStrictness::AnyOp);

@@ -111,7 +111,7 @@ CAPABILITIES = [
         "copy elision and reuse",
         "files": [
             r"/(SimplifyLoopOwnership|DoubleBufferLoops|BoundDynamicAllocations|HoistAllocDeallocPairs|BufferLifetimes|DeallocationUtils|HeldBytesTree)\.(cpp|h)$",
-            r"/(simplify-loop-ownership|double-buffer-loops|bound-dynamic-allocations|hoist-alloc-dealloc-pairs|free-buffers-at-last-use|elide-buffer-copies|reuse-freed-buffers|async-functions-left-alone|buffer-lifetimes-hidden-aliases)[\w-]*\.mlir$",
+            r"/(simplify-loop-ownership|double-buffer-loops|bound-dynamic-allocations|hoist-alloc-dealloc-pairs|free-buffers-at-last-use|elide-buffer-copies|reuse-freed-buffers|summarize-callee-buffers|async-functions-left-alone|buffer-lifetimes-hidden-aliases)[\w-]*\.mlir$",
             r"^mlir/test/Integration/.*/(double-buffer|hoist-|elide-|free-at-last-use|dealloc-scf-for-fresh-buffer|lifetimes-hidden-aliases)",
             r"^mlir/docs/BufferReuse\.md$",
         ],
@@ -123,6 +123,7 @@ CAPABILITIES = [
             "free-buffers-at-last-use",
             "elide-buffer-copies",
             "reuse-freed-buffers",
+            "summarize-callee-buffers",
         ],
         "notes": [],
     },
@@ -356,7 +357,9 @@ def parse_passes(root, files):
             continue
         dialect = path.split("/Dialect/")[1].split("/")[0]
         for match in re.finditer(
-            r'^def (\w+)\s*:\s*Pass<"([\w-]+)"', read(root, path), re.MULTILINE
+            r'^def (\w+)\s*:\s*(?:Interface)?Pass<"([\w-]+)"',
+            read(root, path),
+            re.MULTILINE,
         ):
             passes[match.group(2)] = (path, match.group(1), dialect)
     return passes

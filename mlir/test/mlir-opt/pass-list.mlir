@@ -45,6 +45,7 @@
 // EXTRA-NEXT: --simplify-buffer-deallocations
 // EXTRA-NEXT: --simplify-loop-ownership
 // EXTRA-NEXT: --split-alloc-tensors
+// EXTRA-NEXT: --summarize-callee-buffers
 // EXTRA-NEXT: --test-instrument-buffer-uses
 // EXTRA-NEXT: --unalias-function-results
 // EXTRA-NOT:  --

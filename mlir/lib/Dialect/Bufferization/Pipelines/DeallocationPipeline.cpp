@@ -114,7 +114,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.boundDynamicAllocations) {
     BoundDynamicAllocationsPassOptions boundOptions;
     boundOptions.maxBytes = options.dynamicAllocationMaxBytes;
-    pm.addPass(createBoundDynamicAllocationsPass(boundOptions));
+    pm.nestAny().addPass(createBoundDynamicAllocationsPass(boundOptions));
   }
 
   // Work around the deallocation's liveness of replaced region ops, after
@@ -153,7 +153,8 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.simplifyLoopOwnership) {
     SimplifyLoopOwnershipPassOptions loopOptions;
     loopOptions.canonicalize = true;
-    pm.addPass(createSimplifyLoopOwnershipPass(loopOptions));
+    pm.addPass(createSummarizeCalleeBuffersPass());
+    pm.nestAny().addPass(createSimplifyLoopOwnershipPass(loopOptions));
   }
 
   // Make function results distinct buffers and mark the calls, whose results
@@ -177,22 +178,32 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createLowerDeallocationsPass());
   }
 
+  // The lifetime and loop stages run on one function at a time, in parallel
+  // where the pass manager may; they may not look into the functions they
+  // call, and learn what those do with buffers from the summary before them.
+  bool anyFunctionStage =
+      options.doubleBufferLoops || options.hoistAllocDeallocPairs ||
+      options.freeAtLastUse || options.elideCopies || options.reuseFreedBuffers;
+  if (anyFunctionStage)
+    pm.addPass(createSummarizeCalleeBuffersPass());
+  OpPassManager *functionPm = anyFunctionStage ? &pm.nestAny() : nullptr;
+
   // Once every free is a plain `memref.dealloc`, buffers freed by a loop in
   // every iteration can be recycled, and per-iteration buffers (including the
   // spares of inner loops) can leave their loops.
   if (options.doubleBufferLoops)
-    pm.addPass(createDoubleBufferLoopsPass());
+    functionPm->addPass(createDoubleBufferLoopsPass());
   if (options.hoistAllocDeallocPairs)
-    pm.addPass(createHoistAllocDeallocPairsPass());
+    functionPm->addPass(createHoistAllocDeallocPairsPass());
 
   // Free temporaries as soon as they are dead, drop copies out of dying
   // buffers, and let later allocations of the same size take them over.
   if (options.freeAtLastUse)
-    pm.addPass(createFreeBuffersAtLastUsePass());
+    functionPm->addPass(createFreeBuffersAtLastUsePass());
   if (options.elideCopies)
-    pm.addPass(createElideBufferCopiesPass());
+    functionPm->addPass(createElideBufferCopiesPass());
   if (options.reuseFreedBuffers)
-    pm.addPass(createReuseFreedBuffersPass());
+    functionPm->addPass(createReuseFreedBuffersPass());
 
   // Buffers that now die in the block that allocates them can live on the
   // stack, once every free sits where its buffer's lifetime ends.

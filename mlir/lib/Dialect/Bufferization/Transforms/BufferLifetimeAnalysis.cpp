@@ -87,9 +87,10 @@ static bool isCallResultOf(Value dependent, Value value) {
          llvm::is_contained(result.getOwner()->getOperands(), value);
 }
 
-BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *root,
-                                               bool callResultsAreOwned)
-    : root(root) {
+BufferLifetimeAnalysis::BufferLifetimeAnalysis(
+    Operation *root, bool callResultsAreOwned,
+    const CalleeBufferFacts *outerCallees)
+    : callees(root, outerCallees) {
   BufferViewFlowAnalysis viewFlow(root);
   for (const auto &[value, dependents] : viewFlow) {
     for (Value dependent : dependents) {
@@ -200,7 +201,7 @@ void BufferLifetimeAnalysis::notifyDerived(Value source, Value view) {
     shiftedPointers.insert(view);
 }
 
-void BufferLifetimeAnalysis::notifySymbolInserted(Operation *symbol) {
+void CalleeBufferFacts::notifySymbolInserted(Operation *symbol) {
   Operation *tableOp = symbol->getParentOp();
   if (!tableOp || !tableOp->hasTrait<OpTrait::SymbolTable>())
     return;
@@ -252,7 +253,7 @@ static bool isForwardedToAlias(OpOperand &use) {
 bool BufferLifetimeAnalysis::isUnderstoodUse(OpOperand &use) {
   Operation *user = use.getOwner();
   if (auto call = dyn_cast<CallOpInterface>(user))
-    return isReleasedAfterCall(call, use, /*depth=*/0);
+    return callees.isReleasedAfterCall(call, use);
   // Frees, and the deallocations of the ownership-based deallocation, which
   // free owned buffers and only compare the retained ones.
   if (isa<memref::DeallocOp, bufferization::DeallocOp, memref::DimOp>(user))
@@ -308,9 +309,61 @@ bool BufferLifetimeAnalysis::isOnlyRead(Value value,
   return true;
 }
 
-bool BufferLifetimeAnalysis::isReleasedAfterCall(CallOpInterface call,
-                                                 OpOperand &use,
-                                                 unsigned depth) {
+//===----------------------------------------------------------------------===//
+// CalleeBufferFacts
+//===----------------------------------------------------------------------===//
+
+CalleeBufferFacts::CalleeBufferFacts(Operation *root,
+                                     const CalleeBufferFacts *outer)
+    : root(root), outer(outer) {
+  assert((!outer || outer->isDecided()) && "expected decided outer facts");
+}
+
+/// Returns true if the callee of `call` would be looked up in a symbol table
+/// nested in `root`: otherwise it is not in `root` either, and other threads
+/// may be transforming the functions of that table.
+static bool isResolvedInside(CallOpInterface call, Operation *root) {
+  Operation *table = SymbolTable::getNearestSymbolTable(call);
+  return table && root->isAncestor(table);
+}
+
+const CalleeBufferFacts::FunctionFacts *
+CalleeBufferFacts::lookupDecided(CallOpInterface call) const {
+  if (!decided)
+    return nullptr;
+  auto callee = llvm::dyn_cast_if_present<FlatSymbolRefAttr>(
+      llvm::dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee()));
+  if (!callee || SymbolTable::getNearestSymbolTable(call) != root)
+    return nullptr;
+  auto it = decidedFunctions.find(callee.getAttr());
+  return it == decidedFunctions.end() ? nullptr : &it->second;
+}
+
+std::optional<bool> CalleeBufferFacts::mayAllocate(CallOpInterface call) const {
+  if (const FunctionFacts *facts = lookupDecided(call))
+    return facts->mayAllocate;
+  return std::nullopt;
+}
+
+void CalleeBufferFacts::decideAll() {
+  AllocatingOps allocating(root);
+  for (Region &region : root->getRegions()) {
+    for (auto function : region.getOps<FunctionOpInterface>()) {
+      if (function.isExternal())
+        continue;
+      FunctionFacts &facts =
+          decidedFunctions[SymbolTable::getSymbolName(function)];
+      facts.mayAllocate = allocating.mayAllocate(function);
+      for (BlockArgument argument : function.getArguments())
+        facts.releasedArguments.push_back(isBuffer(argument.getType()) &&
+                                          isArgumentReleased(argument, 0));
+    }
+  }
+  decided = true;
+}
+
+bool CalleeBufferFacts::isReleasedAfterCall(CallOpInterface call,
+                                            OpOperand &use, unsigned depth) {
   if (depth >= kMaxCallDepth)
     return false;
   OperandRange args = call.getArgOperands();
@@ -324,15 +377,26 @@ bool BufferLifetimeAnalysis::isReleasedAfterCall(CallOpInterface call,
           call->getAttrOfType<IntegerAttr>(func::kWorkspaceOperandAttrName);
       workspace && workspace.getInt() == index)
     return true;
+  if (index >= args.size())
+    return false;
   // Functions outside of the root may be transformed concurrently by
-  // another pass; declarations and recursion are answered conservatively.
+  // another pass: only the answers decided before it ran count.
+  if (!isResolvedInside(call, root)) {
+    const FunctionFacts *facts = outer ? outer->lookupDecided(call) : nullptr;
+    return facts && index < facts->releasedArguments.size() &&
+           facts->releasedArguments[index];
+  }
+  // Declarations and recursion are answered conservatively.
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&symbolTables));
-  if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
+  if (!callee || callee.isExternal() || !root->isProperAncestor(callee) ||
+      index >= callee.getNumArguments())
     return false;
-  if (index >= args.size() || index >= callee.getNumArguments())
-    return false;
-  BlockArgument argument = callee.getArgument(index);
+  return isArgumentReleased(callee.getArgument(index), depth);
+}
+
+bool CalleeBufferFacts::isArgumentReleased(BlockArgument argument,
+                                           unsigned depth) {
   auto [it, inserted] = released.try_emplace(argument, false);
   if (!inserted)
     return it->second; // Known, or a recursive call being decided.
@@ -341,7 +405,7 @@ bool BufferLifetimeAnalysis::isReleasedAfterCall(CallOpInterface call,
   return result;
 }
 
-bool BufferLifetimeAnalysis::onlyAccessesMemory(Value buffer, unsigned depth) {
+bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
     if (isa<memref::DimOp>(user))

@@ -44,6 +44,7 @@ namespace bufferization {
 #define GEN_PASS_DEF_FREEBUFFERSATLASTUSEPASS
 #define GEN_PASS_DEF_REUSEFREEDBUFFERSPASS
 #define GEN_PASS_DEF_ELIDEBUFFERCOPIESPASS
+#define GEN_PASS_DEF_SUMMARIZECALLEEBUFFERSPASS
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h.inc"
 } // namespace bufferization
 } // namespace mlir
@@ -527,8 +528,10 @@ namespace {
 /// of guarded frees) are the only ops it moves.
 class LastUseMover {
 public:
-  LastUseMover(RewriterBase &rewriter, Operation *root)
-      : rewriter(rewriter), analysis(root) {
+  LastUseMover(RewriterBase &rewriter, Operation *root,
+               const CalleeBufferFacts *callees)
+      : rewriter(rewriter),
+        analysis(root, /*callResultsAreOwned=*/false, callees) {
     collectFrees(root);
   }
 
@@ -696,9 +699,9 @@ unsigned LastUseMover::moveDeallocs() {
   return numSunk + moves.size();
 }
 
-unsigned mlir::bufferization::freeBuffersAtLastUse(RewriterBase &rewriter,
-                                                   Operation *root) {
-  return LastUseMover(rewriter, root).run();
+unsigned mlir::bufferization::freeBuffersAtLastUse(
+    RewriterBase &rewriter, Operation *root, const CalleeBufferFacts *callees) {
+  return LastUseMover(rewriter, root, callees).run();
 }
 
 //===----------------------------------------------------------------------===//
@@ -714,7 +717,9 @@ struct FreeBuffersAtLastUsePass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    unsigned numMoved = freeBuffersAtLastUse(rewriter, getOperation());
+    unsigned numMoved = freeBuffersAtLastUse(
+        rewriter, getOperation(),
+        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
     numDeallocsMoved += numMoved;
     // Nothing changed: this also spares the verifier's run after the pass.
     if (numMoved == 0)
@@ -768,6 +773,11 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
 
 FunctionOpInterface
 bufferization::AllocatingOps::getVisibleCallee(CallOpInterface call) {
+  // A callee in a symbol table outside of `root` is outside of it too, and
+  // is not looked up: other threads may be transforming that table's ops.
+  Operation *table = SymbolTable::getNearestSymbolTable(call);
+  if (!table || !root->isAncestor(table))
+    return nullptr;
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&symbolTables));
   if (!callee || callee.isExternal() || !root->isProperAncestor(callee))
@@ -789,10 +799,16 @@ bool bufferization::AllocatingOps::mayAllocateItself(Operation *op) {
   });
 }
 
+bool bufferization::AllocatingOps::mayAllocateOutside(
+    CallOpInterface call) const {
+  std::optional<bool> answer = outer ? outer->mayAllocate(call) : std::nullopt;
+  return answer.value_or(true);
+}
+
 bool bufferization::AllocatingOps::mayAllocate(CallOpInterface call) {
   FunctionOpInterface callee = getVisibleCallee(call);
   if (!callee)
-    return true;
+    return mayAllocateOutside(call);
   if (!known.count(callee))
     decideFunctions(callee);
   return known.lookup(callee);
@@ -818,7 +834,7 @@ void bufferization::AllocatingOps::decideFunctions(FunctionOpInterface entry) {
       }
       FunctionOpInterface callee = getVisibleCallee(call);
       if (!callee) {
-        allocates = true;
+        allocates = mayAllocateOutside(call);
         return;
       }
       auto it = known.find(callee);
@@ -1156,21 +1172,20 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
   return numReused;
 }
 
-unsigned mlir::bufferization::reuseFreedBuffers(RewriterBase &rewriter,
-                                                Operation *root,
-                                                uint64_t &numBytesReused,
-                                                bool allowPeakIncrease) {
+unsigned mlir::bufferization::reuseFreedBuffers(
+    RewriterBase &rewriter, Operation *root, uint64_t &numBytesReused,
+    bool allowPeakIncrease, const CalleeBufferFacts *callees) {
   // Reuse replaces allocations, which the analysis is told about; it never
   // changes how a function uses its arguments, so the answers about calls
   // stay valid throughout.
-  BufferLifetimeAnalysis analysis(root);
+  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/false, callees);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<Block *> blocks;
   root->walk([&](Block *block) {
     if (!leftAlone.contains(block->getParentOp()))
       blocks.push_back(block);
   });
-  AllocatingOps allocating(root);
+  AllocatingOps allocating(root, callees);
   unsigned numReused = 0;
   for (Block *block : blocks)
     numReused += ::reuseFreedBuffers(rewriter, *block, analysis,
@@ -1189,8 +1204,9 @@ struct ReuseFreedBuffersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
-    unsigned numReused = reuseFreedBuffers(rewriter, getOperation(), numBytes,
-                                           allowPeakIncrease);
+    unsigned numReused = reuseFreedBuffers(
+        rewriter, getOperation(), numBytes, allowPeakIncrease,
+        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
     numAllocsReused += numReused;
     numBytesReused += numBytes;
     if (numReused == 0)
@@ -1249,8 +1265,9 @@ private:
 /// What copy elision keeps across its rewrites: the analyses, built once and
 /// updated by each rewrite.
 struct CopyElisionState {
-  explicit CopyElisionState(Operation *root)
-      : analysis(root), origins(root), domInfo(root) {}
+  CopyElisionState(Operation *root, const CalleeBufferFacts *callees)
+      : analysis(root, /*callResultsAreOwned=*/false, callees), origins(root),
+        domInfo(root) {}
 
   BufferLifetimeAnalysis analysis;
   AllocationOrigins origins;
@@ -1431,8 +1448,9 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
   return true;
 }
 
-unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
-                                                Operation *root) {
+unsigned
+mlir::bufferization::elideBufferCopies(RewriterBase &rewriter, Operation *root,
+                                       const CalleeBufferFacts *callees) {
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::CopyOp> copies;
   root->walk([&](memref::CopyOp copy) {
@@ -1446,7 +1464,7 @@ unsigned mlir::bufferization::elideBufferCopies(RewriterBase &rewriter,
   unsigned numElided = 0;
   for (memref::CopyOp copy : copies) {
     if (!state)
-      state.emplace(root);
+      state.emplace(root, callees);
     memref::DeallocOp dealloc =
         state->deallocs.findAfter(copy, copy.getSource());
     if (!dealloc)
@@ -1478,10 +1496,36 @@ struct ElideBufferCopiesPass
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    unsigned numElided = elideBufferCopies(rewriter, getOperation());
+    unsigned numElided = elideBufferCopies(
+        rewriter, getOperation(),
+        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
     numCopiesElided += numElided;
     if (numElided == 0)
       markAllAnalysesPreserved();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// SummarizeCalleeBuffersPass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Decides what the functions of a module do with their buffer arguments,
+/// for the passes nested per function right after it.
+struct SummarizeCalleeBuffersPass
+    : public bufferization::impl::SummarizeCalleeBuffersPassBase<
+          SummarizeCalleeBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // A fresh instance: one left by an earlier run may describe functions
+    // that passes have changed since.
+    getAnalysisManager().invalidate({});
+    auto &facts = getAnalysis<CalleeBufferFacts>();
+    facts.decideAll();
+    numFunctionsSummarized += facts.getNumDecidedFunctions();
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

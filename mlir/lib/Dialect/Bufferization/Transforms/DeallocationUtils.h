@@ -22,6 +22,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/AnalysisManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -134,8 +135,11 @@ public:
   /// Answers for the ops nested in `root`. Only functions nested in `root`
   /// are looked into: a function outside of it may be transformed
   /// concurrently by another instance of the pass (the pass nested per
-  /// function), so a call of it may allocate.
-  explicit AllocatingOps(Operation *root) : root(root) {}
+  /// function), so a call of it may allocate unless `outer` decided that it
+  /// does not (see `CalleeBufferFacts`).
+  explicit AllocatingOps(Operation *root,
+                         const CalleeBufferFacts *outer = nullptr)
+      : root(root), outer(outer) {}
 
   /// Returns true if `op`, or an op nested in it or called by it, may
   /// allocate heap memory.
@@ -159,10 +163,20 @@ private:
   /// has a body, or null.
   FunctionOpInterface getVisibleCallee(CallOpInterface call);
 
+  /// Returns true if `call`, whose callee is not visible, may allocate.
+  bool mayAllocateOutside(CallOpInterface call) const;
+
   Operation *root;
+  const CalleeBufferFacts *outer;
   DenseMap<Operation *, bool> known;
   SymbolTableCollection symbolTables;
 };
+
+/// Returns the facts about callees that `summarize-callee-buffers` decided
+/// on the symbol table around `function`, if `analyses`, the analysis
+/// manager of a pass on `function`, still has them; null otherwise.
+const CalleeBufferFacts *getDecidedCalleeFacts(Operation *function,
+                                               AnalysisManager analyses);
 
 /// Returns a memref of `type` that views a stack buffer of no elements, or
 /// null for a layout that is not strided: what a value undefined on some path

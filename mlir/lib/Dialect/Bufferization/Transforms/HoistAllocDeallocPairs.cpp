@@ -264,9 +264,11 @@ namespace {
 /// step, with the analyses the steps share.
 class AllocDeallocHoister {
 public:
-  AllocDeallocHoister(RewriterBase &rewriter, Operation *root)
-      : rewriter(rewriter), analysis(root), partners(analysis), slots(analysis),
-        allocating(root) {}
+  AllocDeallocHoister(RewriterBase &rewriter, Operation *root,
+                      const CalleeBufferFacts *callees)
+      : rewriter(rewriter),
+        analysis(root, /*callResultsAreOwned=*/false, callees),
+        partners(analysis), slots(analysis), allocating(root, callees) {}
 
   /// Hoists `alloc` out of as many regions as it can leave, unless it was
   /// erased for sharing the buffer of another allocation.
@@ -516,15 +518,15 @@ void AllocDeallocHoister::hoist(memref::AllocOp alloc) {
   }
 }
 
-unsigned mlir::bufferization::hoistAllocDeallocPairs(RewriterBase &rewriter,
-                                                     Operation *root) {
+unsigned mlir::bufferization::hoistAllocDeallocPairs(
+    RewriterBase &rewriter, Operation *root, const CalleeBufferFacts *callees) {
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
     if (!leftAlone.contains(alloc))
       allocs.push_back(alloc);
   });
-  AllocDeallocHoister hoister(rewriter, root);
+  AllocDeallocHoister hoister(rewriter, root, callees);
   for (memref::AllocOp alloc : allocs)
     hoister.hoist(alloc);
   return hoister.getNumHoisted();
@@ -544,7 +546,9 @@ struct HoistAllocDeallocPairsPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     // Nothing changed: this also spares the verifier's run after the pass.
-    if (hoistAllocDeallocPairs(rewriter, getOperation()) == 0)
+    if (hoistAllocDeallocPairs(
+            rewriter, getOperation(),
+            getDecidedCalleeFacts(getOperation(), getAnalysisManager())) == 0)
       markAllAnalysesPreserved();
   }
 };

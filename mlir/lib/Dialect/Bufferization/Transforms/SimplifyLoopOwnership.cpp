@@ -1103,16 +1103,15 @@ static void addPendingIndicators(RewriterBase &rewriter,
 // Entry point
 //===----------------------------------------------------------------------===//
 
-LoopOwnershipSimplificationCounts
-mlir::bufferization::simplifyLoopOwnership(RewriterBase &rewriter,
-                                           Operation *root) {
+LoopOwnershipSimplificationCounts mlir::bufferization::simplifyLoopOwnership(
+    RewriterBase &rewriter, Operation *root, const CalleeBufferFacts *callees) {
   LoopOwnershipSimplificationCounts counts;
   // Fold constant-false indicators first: a loop that never owns a buffer
   // does not need it handed over.
   counts.numFolded +=
       foldConstantIndicators(rewriter, root, /*constant=*/false);
 
-  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true);
+  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true, callees);
   DominanceInfo domInfo(root);
   SmallVector<LoopLikeOpInterface> loops;
   SmallVector<Operation *> branchOps;
@@ -1172,8 +1171,9 @@ struct SimplifyLoopOwnershipPass
   void runOnOperation() override {
     ChangedOpsRecorder recorder;
     IRRewriter rewriter(&getContext(), &recorder);
-    LoopOwnershipSimplificationCounts counts =
-        simplifyLoopOwnership(rewriter, getOperation());
+    LoopOwnershipSimplificationCounts counts = simplifyLoopOwnership(
+        rewriter, getOperation(),
+        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
     numIndicatorsFolded += counts.numFolded;
     numBuffersTransferred += counts.numTransferred;
     // Nothing changed: this also spares the verifier's run after the pass.

@@ -10,20 +10,28 @@
 // STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
-// STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
+// STAGES-NEXT:   any(
+// STAGES-NEXT:     bound-dynamic-allocations{max-bytes=65536}
+// STAGES-NEXT:   ),
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
-// STAGES-NEXT:   simplify-loop-ownership{canonicalize=true},
+// STAGES-NEXT:   summarize-callee-buffers,
+// STAGES-NEXT:   any(
+// STAGES-NEXT:     simplify-loop-ownership{canonicalize=true}
+// STAGES-NEXT:   ),
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
 // STAGES-NEXT:   lower-deallocations-to-scf{lower-rest-with-helper=true max-alias-checks=32},
-// STAGES-NEXT:   double-buffer-loops,
-// STAGES-NEXT:   hoist-alloc-dealloc-pairs,
-// STAGES-NEXT:   free-buffers-at-last-use,
-// STAGES-NEXT:   elide-buffer-copies,
-// STAGES-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// STAGES-NEXT:   summarize-callee-buffers,
+// STAGES-NEXT:   any(
+// STAGES-NEXT:     double-buffer-loops,
+// STAGES-NEXT:     hoist-alloc-dealloc-pairs,
+// STAGES-NEXT:     free-buffers-at-last-use,
+// STAGES-NEXT:     elide-buffer-copies,
+// STAGES-NEXT:     reuse-freed-buffers{allow-peak-increase=false}
+// STAGES-NEXT:   ),
 // STAGES-NEXT:   promote-temporaries-to-stack{max-buffer-bytes=1024 max-frame-bytes=16384},
 // STAGES-NEXT:   expand-strided-clones,
 // STAGES-NEXT:   cse,
@@ -53,7 +61,7 @@
 // Each stage of the series can be switched off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{no-alias-function-results=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOUNALIAS
-// NOUNALIAS:     simplify-loop-ownership{canonicalize=true},
+// NOUNALIAS:     simplify-loop-ownership{canonicalize=true}
 // NOUNALIAS-NOT: unalias-function-results
 // NOUNALIAS:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lower-deallocations-to-scf=false})" \
@@ -61,6 +69,8 @@
 // NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
 // NOSCF-NOT: lower-deallocations-to-scf
 // NOSCF:     bufferization-lower-deallocations,
+// NOSCF-NEXT: summarize-callee-buffers,
+// NOSCF-NEXT: any(
 // NOSCF-NEXT: double-buffer-loops,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOHOIST
@@ -92,6 +102,14 @@
 // NOCOPY:     free-buffers-at-last-use,
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
+// With every stage that runs per function after the lowering off, neither
+// the summary of the callees nor an empty nest is left.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-freed-buffers=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUNCTION
+// NOFUNCTION:     lower-deallocations-to-scf{lower-rest-with-helper=true
+// NOFUNCTION-NOT: summarize-callee-buffers
+// NOFUNCTION-NOT: any(
+// NOFUNCTION:     promote-temporaries-to-stack
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-dying-inputs=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODYING
 // NODYING:      builtin.module(
@@ -103,13 +121,15 @@
 // byte limit (1 KiB by default, STAGES above); 0 turns it off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
-// STACK:      reuse-freed-buffers{allow-peak-increase=false},
+// STACK:      reuse-freed-buffers{allow-peak-increase=false}
+// STACK-NEXT: ),
 // STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
 // STACK-NEXT: expand-strided-clones,
 // STACK-NEXT: cse,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSTACK
-// NOSTACK:      reuse-freed-buffers{allow-peak-increase=false},
+// NOSTACK:      reuse-freed-buffers{allow-peak-increase=false}
+// NOSTACK-NEXT: ),
 // NOSTACK-NEXT: expand-strided-clones,
 
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-unstructured-control-flow=false})" \
@@ -131,7 +151,8 @@
 // MERGESTAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
 // MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false stack-promotion-max-bytes=1024 wrap-public-functions=true},
-// MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
+// MERGESTAGES-NEXT:   any(
+// MERGESTAGES-NEXT:     bound-dynamic-allocations{max-bytes=65536}
 
 // merge-alloc leaves the buffers that the stack promotion is expected to
 // take apart: merged, they would be on the heap.

@@ -1,8 +1,8 @@
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --elide-buffer-copies --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --double-buffer-loops --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --hoist-alloc-dealloc-pairs --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(elide-buffer-copies))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(double-buffer-loops))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(hoist-alloc-dealloc-pairs))" --split-input-file | FileCheck %s
 
 // The body of an `async.execute` may run concurrently with the ops after it
 // until it is awaited. The passes that move frees, take freed buffers over,

@@ -1,6 +1,6 @@
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s --check-prefix=FREE
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s --check-prefix=REUSE
-// RUN: mlir-opt %s --elide-buffer-copies --split-input-file | FileCheck %s --check-prefix=ELIDE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s --check-prefix=FREE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s --check-prefix=REUSE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(elide-buffer-copies))" --split-input-file | FileCheck %s --check-prefix=ELIDE
 
 // Aliases that `BufferViewFlowAnalysis` does not see and uses that may keep a
 // buffer reachable: the lifetime passes must take both into account. Every

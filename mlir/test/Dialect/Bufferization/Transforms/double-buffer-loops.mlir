@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --double-buffer-loops --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --double-buffer-loops --split-input-file \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(double-buffer-loops))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(double-buffer-loops))" --split-input-file \
 // RUN:   --remarks-filter=double-buffer-loops --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

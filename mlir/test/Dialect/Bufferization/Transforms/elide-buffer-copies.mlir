@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --elide-buffer-copies --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --elide-buffer-copies --split-input-file \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(elide-buffer-copies))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(elide-buffer-copies))" --split-input-file \
 // RUN:   --remarks-filter=elide-buffer-copies --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s
 
 // A free in a region of an scf.if or scf.index_switch of a buffer from
 // before the op (as simplify-loop-ownership leaves it when it hands the

@@ -1,7 +1,7 @@
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s
 // RUN: mlir-opt %s --pass-pipeline='builtin.module(func.func(free-buffers-at-last-use))' \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NESTED
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s --check-prefix=REUSE
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s --check-prefix=REUSE
 
 // A call is a last use when the callee's body shows that it only reads and
 // writes the buffer while it runs: directly, through views, in linalg ops,

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file \
 // RUN:   --remarks-filter=free-buffers-at-last-use --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s --hoist-alloc-dealloc-pairs --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(hoist-alloc-dealloc-pairs))" --split-input-file | FileCheck %s
 
 // A buffer allocated and freed in each iteration of an scf.for, with a
 // loop-invariant dynamic size: one buffer for the whole loop.

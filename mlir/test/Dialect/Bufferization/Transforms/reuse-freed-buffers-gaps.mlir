@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s
 
 // How reuse-freed-buffers bounds what a block holds over the gap between a
 // free and the allocation that takes its buffer over.

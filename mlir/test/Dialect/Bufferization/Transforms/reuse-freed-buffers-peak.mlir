@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --reuse-freed-buffers=allow-peak-increase \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers{allow-peak-increase}))" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=ALLOW
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(reuse-freed-buffers))" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NESTED

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --reuse-freed-buffers --split-input-file \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file \
 // RUN:   --remarks-filter=reuse-freed-buffers --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

@@ -1,7 +1,7 @@
-// RUN: mlir-opt %s --simplify-loop-ownership --canonicalize --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(simplify-loop-ownership),canonicalize)" --split-input-file | FileCheck %s
 // The pass's own clean-up leaves what the canonicalizer leaves.
-// RUN: mlir-opt %s --simplify-loop-ownership=canonicalize=true --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --simplify-loop-ownership --split-input-file \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(simplify-loop-ownership{canonicalize=true}))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(simplify-loop-ownership))" --split-input-file \
 // RUN:   --remarks-filter=simplify-loop-ownership --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

@@ -1,5 +1,5 @@
-// RUN: mlir-opt %s --simplify-loop-ownership=canonicalize=true --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --simplify-loop-ownership --split-input-file | FileCheck %s --check-prefix=NOCLEANUP
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(simplify-loop-ownership{canonicalize=true}))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(simplify-loop-ownership))" --split-input-file | FileCheck %s --check-prefix=NOCLEANUP
 
 // With `canonicalize=true` the pass cleans up what it changed: the
 // indicators of a two-buffer swap fold to false, and the loop-carried `i1`

@@ -20,6 +20,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Pass/AnalysisManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
@@ -29,6 +30,104 @@ class DeallocOp;
 } // namespace memref
 
 namespace bufferization {
+
+/// What the functions nested in a root do with the buffers passed to them,
+/// and whether they may allocate: the facts about callees that the passes
+/// over a caller need.
+///
+/// An instance answers about the functions nested in its root as asked and
+/// remembers its answers. A pass nested per function must not look into the
+/// functions its function calls, which other threads may be transforming at
+/// the same time: it asks an instance built on the symbol table around the
+/// functions, which `decideAll` answered for every function up front and
+/// which a pass on that symbol table left in the analysis manager
+/// (`summarize-callee-buffers`); such an instance is only read. Its answers
+/// stay true while the callees are transformed after it: each describes
+/// what a function does when it runs (whether a buffer passed in is still
+/// reachable or freed when it returns, whether it allocates), which the
+/// series' transformations keep, even where a rewrite makes the fact harder
+/// to prove from the IR.
+class CalleeBufferFacts {
+public:
+  /// Answers about the functions nested in `root`, and about the others
+  /// from `outer` if given (which must have decided all its answers), or
+  /// conservatively.
+  explicit CalleeBufferFacts(Operation *root,
+                             const CalleeBufferFacts *outer = nullptr);
+
+  /// Returns true if the callee of `call` provably neither frees nor keeps
+  /// the address of the buffer of `use`, an argument operand of `call`, once
+  /// the call returns: every use of the argument reads or writes its memory,
+  /// takes a view that does the same, asks for a size, or passes it to a
+  /// function that releases it.
+  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use) {
+    return isReleasedAfterCall(call, use, /*depth=*/0);
+  }
+
+  /// Returns the answer of `decideAll` to whether the callee of `call`, a
+  /// function directly in the root, may allocate heap memory while it runs
+  /// (itself or through its callees); std::nullopt for a callee the instance
+  /// has no answer for.
+  std::optional<bool> mayAllocate(CallOpInterface call) const;
+
+  /// Decides every answer about the functions directly in the root, which
+  /// must be a symbol table: afterwards the instance may be shared by the
+  /// passes nested in those functions.
+  void decideAll();
+
+  /// Returns true if `decideAll` ran.
+  bool isDecided() const { return decided; }
+
+  /// Returns the number of functions `decideAll` answered for.
+  unsigned getNumDecidedFunctions() const { return decidedFunctions.size(); }
+
+  /// Tells the instance that the bodies of functions may have changed, so
+  /// that what it found out about the arguments of callees no longer holds.
+  void notifyBodiesChanged() { released.clear(); }
+
+  /// Tells the instance that `symbol`, a new op, was inserted into the
+  /// symbol table of its parent, so that calls of it resolve.
+  void notifySymbolInserted(Operation *symbol);
+
+  /// Kept in the analysis manager only by the passes that say so.
+  bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
+    return !preserved.isPreserved<CalleeBufferFacts>();
+  }
+
+private:
+  /// The answers of `decideAll` about one function.
+  struct FunctionFacts {
+    bool mayAllocate = true;
+    /// Per argument, whether it is released after a call.
+    SmallVector<bool> releasedArguments;
+  };
+
+  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use,
+                           unsigned depth);
+
+  /// Returns true if `argument`, of a function in the root, is released
+  /// after every call of the function (`onlyAccessesMemory`), remembering
+  /// the answer.
+  bool isArgumentReleased(BlockArgument argument, unsigned depth);
+
+  /// Returns true if every use of `buffer`, an argument of a callee, reads
+  /// or writes its memory, takes a view that does the same, asks for a size,
+  /// or passes it to a function that releases it.
+  bool onlyAccessesMemory(Value buffer, unsigned depth);
+
+  /// Returns the answers of `decideAll` about the callee of `call`, or null.
+  const FunctionFacts *lookupDecided(CallOpInterface call) const;
+
+  Operation *root;
+  const CalleeBufferFacts *outer;
+  SymbolTableCollection symbolTables;
+  /// The callee arguments whose buffers are known to be released (or not)
+  /// when the callee returns; false while one is being decided.
+  DenseMap<BlockArgument, bool> released;
+  /// The answers of `decideAll`, by the name of the function in the root.
+  DenseMap<StringAttr, FunctionFacts> decidedFunctions;
+  bool decided = false;
+};
 
 /// Answers, for the buffers of the ops nested in a root, which values may
 /// share memory with a buffer and which uses of a buffer are understood. It
@@ -61,8 +160,11 @@ public:
   /// (the deallocation frees call results on that assumption). Either way,
   /// two results of one call may be the same buffer, unless the call is
   /// marked as returning distinct ones (`buffer_abi.no_alias_results`).
-  explicit BufferLifetimeAnalysis(Operation *root,
-                                  bool callResultsAreOwned = false);
+  /// Calls of functions outside of `root` are answered by `outerCallees`
+  /// if given (see `CalleeBufferFacts`), and conservatively otherwise.
+  explicit BufferLifetimeAnalysis(
+      Operation *root, bool callResultsAreOwned = false,
+      const CalleeBufferFacts *outerCallees = nullptr);
 
   /// Returns the buffers that may share memory with `value`, `value`
   /// included: everything derived from a buffer that `value` is derived
@@ -107,33 +209,22 @@ public:
 
   /// Tells the analysis that the bodies of functions may have changed, so
   /// that what it found out about the arguments of callees no longer holds.
-  void notifyBodiesChanged() { released.clear(); }
+  void notifyBodiesChanged() { callees.notifyBodiesChanged(); }
 
   /// Tells the analysis that `symbol`, a new op, was inserted into the
   /// symbol table of its parent, so that calls of it resolve.
-  void notifySymbolInserted(Operation *symbol);
+  void notifySymbolInserted(Operation *symbol) {
+    callees.notifySymbolInserted(symbol);
+  }
 
 private:
-  /// Returns true if the callee of `call` provably does not keep the address
-  /// of the buffer of `use`, an argument operand, once the call returns.
-  bool isReleasedAfterCall(CallOpInterface call, OpOperand &use,
-                           unsigned depth);
-
-  /// Returns true if every use of `buffer`, an argument of a callee, reads
-  /// or writes its memory, takes a view that does the same, asks for a size,
-  /// or passes it to a function that releases it.
-  bool onlyAccessesMemory(Value buffer, unsigned depth);
-
-  Operation *root;
   /// Immediate links from a value to the values derived from it, and back:
   /// those of `BufferViewFlowAnalysis` and those of the ops it does not know.
   DenseMap<Value, SmallVector<Value, 2>> derived, derivedFrom;
   /// Values whose aligned pointer may point into the middle of a buffer.
   DenseSet<Value> shiftedPointers;
-  SymbolTableCollection symbolTables;
-  /// The callee arguments whose buffers are known to be released (or not)
-  /// when the callee returns; false while one is being decided.
-  DenseMap<BlockArgument, bool> released;
+  /// What the callees of calls do with the buffers passed to them.
+  CalleeBufferFacts callees;
 };
 
 /// Returns the memref whose memory a deallocation of `memref` frees: the

@@ -32,6 +32,7 @@ class RewriterBase;
 namespace bufferization {
 class AllocationIdentities;
 class CallAwareBufferOriginAnalysis;
+class CalleeBufferFacts;
 
 /// Gives every use of a `bufferization.alloc_tensor` op nested in `root` (and
 /// of a `tensor.empty` op if `splitEmptyTensors` is set) its own copy of the
@@ -91,9 +92,12 @@ struct LoopOwnershipSimplificationCounts {
 /// regions of an `scf.if` or `scf.index_switch` yield and that are freed
 /// right after it over to its regions. Expects the IR that the
 /// ownership-based deallocation produces, before its `bufferization.dealloc`
-/// ops are lowered.
-LoopOwnershipSimplificationCounts simplifyLoopOwnership(RewriterBase &rewriter,
-                                                        Operation *root);
+/// ops are lowered. Calls of functions outside of `root` are answered by
+/// `callees` if given (see `CalleeBufferFacts`), and conservatively
+/// otherwise; the same holds for the entry points below that take it.
+LoopOwnershipSimplificationCounts
+simplifyLoopOwnership(RewriterBase &rewriter, Operation *root,
+                      const CalleeBufferFacts *callees = nullptr);
 
 /// Double-buffers the `scf.for` and `scf.while` loops nested in `root`: a
 /// `memref.alloc` in a loop region (static, or with sizes computed before the
@@ -116,7 +120,8 @@ unsigned boundDynamicAllocations(RewriterBase &rewriter, Operation *root,
 /// op of its block that uses the buffer or an alias of it, unless an alias
 /// escapes the block or is used in a way that may keep its address. Returns
 /// the number of deallocations moved.
-unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root);
+unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root,
+                              const CalleeBufferFacts *callees = nullptr);
 
 /// Removes the `memref.copy` ops nested in `root` whose source is freed after
 /// the copy and not used any more, by letting the source serve as the target
@@ -124,7 +129,8 @@ unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root);
 /// target serve as the source (when the source is a fresh allocation and
 /// nothing between it and the copy touches the target's memory). Returns
 /// the number of copies removed.
-unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root);
+unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root,
+                           const CalleeBufferFacts *callees = nullptr);
 
 /// Replaces each static `memref.alloc` nested in `root` with a buffer of the
 /// same size that a `memref.dealloc` earlier in the same block frees and
@@ -135,7 +141,8 @@ unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root);
 /// `numBytesReused`.
 unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
                            uint64_t &numBytesReused,
-                           bool allowPeakIncrease = false);
+                           bool allowPeakIncrease = false,
+                           const CalleeBufferFacts *callees = nullptr);
 
 /// What `promoteTemporariesToStack` did.
 struct StackPromotionCounts {
@@ -173,7 +180,8 @@ StackPromotionCounts promoteTemporariesToStack(RewriterBase &rewriter,
 /// `scf.while`) out of that loop and of as many enclosing sequential loops as
 /// its sizes allow, with the deallocation after the outermost of them. Returns
 /// the number of loops left by all allocations.
-unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root);
+unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root,
+                                const CalleeBufferFacts *callees = nullptr);
 
 /// Marks the buffers freed by hand in the functions under `module`, and the
 /// functions managed by hand as a whole (see `mark-manual-deallocations`).

@@ -799,7 +799,8 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
-def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
+def SimplifyLoopOwnershipPass
+    : InterfacePass<"simplify-loop-ownership", "FunctionOpInterface"> {
   let summary = "Fold the ownership indicators of `scf.for` and `scf.while` "
                 "loops to constants, and hand buffers over to loops and "
                 "branches";
@@ -942,7 +943,8 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
-def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
+def DoubleBufferLoopsPass
+    : InterfacePass<"double-buffer-loops", "FunctionOpInterface"> {
   let summary = "Recycle the buffers that sequential loops free instead of "
                 "allocating new ones";
   let description = [{
@@ -1048,7 +1050,8 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
                            "scf::SCFDialect", "ub::UBDialect"];
 }
 
-def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {
+def BoundDynamicAllocationsPass
+    : InterfacePass<"bound-dynamic-allocations", "FunctionOpInterface"> {
   let summary = "Allocate loop buffers of bounded dynamic size at their bound";
   let description = [{
     A `memref.alloc` in a loop whose dynamic sizes change from iteration to
@@ -1114,7 +1117,52 @@ def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
-def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
+def SummarizeCalleeBuffersPass
+    : Pass<"summarize-callee-buffers", "ModuleOp"> {
+  let summary = "Decide what the functions of a module do with the buffers "
+                "passed to them, for the passes nested per function";
+  let description = [{
+    The lifetime and loop passes of the series (`simplify-loop-ownership`,
+    `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
+    `free-buffers-at-last-use`, `elide-buffer-copies`,
+    `reuse-freed-buffers`, `bound-dynamic-allocations`) run on one function
+    each (`FunctionOpInterface`), so that the pass manager may run them on
+    several functions at once. Such a pass must not look into the functions
+    its function calls, which another thread may be transforming. Yet some
+    of them need to know whether a callee keeps or frees a buffer passed to
+    it (a free may move past a call that only reads the buffer), and
+    whether it may allocate (a call between a free and an allocation that
+    could take the freed buffer may raise the peak).
+
+    This pass decides both for every function of the module that has a
+    body: for each buffer argument, whether every use of it in the function
+    reads or writes its memory, takes a view that does the same, asks for a
+    size or passes it to a function that releases it in turn; and whether
+    the function, or a function it calls, may allocate. It leaves the
+    answers (`CalleeBufferFacts`) in the analysis manager, where the
+    function passes nested right after it read them, and changes no IR.
+    Without it, those passes take every call of another function for one
+    that may keep its buffers and allocate.
+
+    The answers stay true while the nested passes transform the callees:
+    they describe what a function does when it runs, which those passes
+    keep. Any other pass on the module drops them, so the pass goes right
+    before each group of nested passes that reads them, as the deallocation
+    pipeline places it:
+
+    ```
+    mlir-opt --pass-pipeline='builtin.module(summarize-callee-buffers,
+        func.func(free-buffers-at-last-use, reuse-freed-buffers))'
+    ```
+  }];
+  let statistics = [
+    Statistic<"numFunctionsSummarized", "num-functions-summarized",
+              "Number of functions whose buffer arguments were decided">,
+  ];
+}
+
+def FreeBuffersAtLastUsePass
+    : InterfacePass<"free-buffers-at-last-use", "FunctionOpInterface"> {
   let summary = "Move each `memref.dealloc` up to right after the last use "
                 "of its buffer";
   let description = [{
@@ -1160,9 +1208,10 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
       (the buffer escapes);
     * after the deallocation;
     * by an op that might keep the address for later: a call of a function
-      that might (a declaration, a function outside of the op the pass runs
-      on, or one whose body does more with the argument than reading and
-      writing its memory, directly, through views or through such calls), a
+      that might (a declaration, a function that `summarize-callee-buffers`
+      did not decide on before the pass, or one whose body does more with
+      the argument than reading and writing its memory, directly, through
+      views or through such calls), a
       `builtin.unrealized_conversion_cast`, a
       `memref.extract_aligned_pointer_as_index` (whose integer could later be
       compared with the address of a new allocation), an op with results
@@ -1214,7 +1263,8 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
   ];
 }
 
-def ElideBufferCopiesPass : Pass<"elide-buffer-copies"> {
+def ElideBufferCopiesPass
+    : InterfacePass<"elide-buffer-copies", "FunctionOpInterface"> {
   let summary = "Remove copies from a buffer that dies at the copy";
   let description = [{
     Runs after deallocations have been lowered to `memref.dealloc`, best
@@ -1269,7 +1319,8 @@ def ElideBufferCopiesPass : Pass<"elide-buffer-copies"> {
   ];
 }
 
-def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
+def ReuseFreedBuffersPass
+    : InterfacePass<"reuse-freed-buffers", "FunctionOpInterface"> {
   let summary = "Let an allocation take over a buffer freed before it in the "
                 "same block";
   let description = [{
@@ -1317,11 +1368,12 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
     while it runs, so that bounds the peak on every path. The block's own
     static allocations are counted; a gap with a dynamic allocation, a call
     that may allocate, or an op with regions that may, is left alone, and so
-    is a comparison across one. Only callees nested in the op the pass runs
-    on are looked into: run per function, the pass takes every call of
-    another function for one that may allocate, as another thread may be
-    rewriting that function. `allow-peak-increase` turns the check off
-    and takes over any freed buffer.
+    is a comparison across one. The pass runs on each function and does not
+    look into other functions, which other threads may be rewriting: a call
+    of another function counts as one that may allocate unless
+    `summarize-callee-buffers` decided otherwise before the pass.
+    `allow-peak-increase` turns the check off and takes over any freed
+    buffer.
 
     Functions that contain an `async.execute` are left alone: its body may
     run concurrently with the ops after it until it is awaited, which the
@@ -1438,7 +1490,8 @@ def PromoteTemporariesToStackPass
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
-def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
+def HoistAllocDeallocPairsPass
+    : InterfacePass<"hoist-alloc-dealloc-pairs", "FunctionOpInterface"> {
   let summary = "Hoist allocations that are freed in the same loop iteration "
                 "out of sequential loops";
   let description = [{

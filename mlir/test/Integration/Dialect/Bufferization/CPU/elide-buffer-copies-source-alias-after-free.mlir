@@ -1,4 +1,4 @@
-// RUN: mlir-opt %s --elide-buffer-copies | %lower-and-run-tracked \
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(elide-buffer-copies))" | %lower-and-run-tracked \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,ELIDE
 // RUN: cat %s | %lower-and-run-tracked | FileCheck %s --check-prefixes=CHECK,KEEP
 

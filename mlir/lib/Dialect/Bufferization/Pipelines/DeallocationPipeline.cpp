@@ -114,7 +114,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.boundDynamicAllocations) {
     BoundDynamicAllocationsPassOptions boundOptions;
     boundOptions.maxBytes = options.dynamicAllocationMaxBytes;
-    pm.nestAny().addPass(createBoundDynamicAllocationsPass(boundOptions));
+    pm.addPass(createBoundDynamicAllocationsPass(boundOptions));
   }
 
   // Work around the deallocation's liveness of replaced region ops, after

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -32,7 +33,7 @@ bool AllocationOrigins::isFresh(Value value) const {
     return true;
   auto result = dyn_cast<OpResult>(value);
   return noAliasCallsAreFresh && result &&
-         isa<func::CallOp>(result.getOwner()) &&
+         isa<CallOpInterface>(result.getOwner()) &&
          result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
 }
 

@@ -10,9 +10,7 @@
 // STAGES-NEXT:   linalg-reuse-dying-inputs,
 // STAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // STAGES-NEXT:   canonicalize{disable-patterns={{.*}}::ConditionPropagation{{.*}} region-simplify=normal {{.*}}top-down=true},
-// STAGES-NEXT:   any(
-// STAGES-NEXT:     bound-dynamic-allocations{max-bytes=65536}
-// STAGES-NEXT:   ),
+// STAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 // STAGES-NEXT:   prepare-buffer-deallocation,
 // STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
@@ -151,8 +149,7 @@
 // MERGESTAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
 // MERGESTAGES-NEXT:   merge-alloc{alignment=0 allow-peak-increase=false analysis-only=false assume-hoisting=true callee-workspace=true keep-peak=every-run plan-file= planner=cost-model public-function-workspace=false stack-promotion-max-bytes=1024 wrap-public-functions=true},
-// MERGESTAGES-NEXT:   any(
-// MERGESTAGES-NEXT:     bound-dynamic-allocations{max-bytes=65536}
+// MERGESTAGES-NEXT:   bound-dynamic-allocations{max-bytes=65536},
 
 // merge-alloc leaves the buffers that the stack promotion is expected to
 // take apart: merged, they would be on the heap.

@@ -1,7 +1,7 @@
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(bound-dynamic-allocations))" --split-input-file | FileCheck %s
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(bound-dynamic-allocations{max-bytes=64}))" --split-input-file \
+// RUN: mlir-opt %s --bound-dynamic-allocations --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --bound-dynamic-allocations="max-bytes=64" --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=SMALL
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(bound-dynamic-allocations))" --split-input-file \
+// RUN: mlir-opt %s --bound-dynamic-allocations --split-input-file \
 // RUN:   --remarks-filter=bound-dynamic-allocations --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 

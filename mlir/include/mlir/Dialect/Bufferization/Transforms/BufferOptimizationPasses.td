@@ -1050,8 +1050,7 @@ def DoubleBufferLoopsPass
                            "scf::SCFDialect", "ub::UBDialect"];
 }
 
-def BoundDynamicAllocationsPass
-    : InterfacePass<"bound-dynamic-allocations", "FunctionOpInterface"> {
+def BoundDynamicAllocationsPass : Pass<"bound-dynamic-allocations"> {
   let summary = "Allocate loop buffers of bounded dynamic size at their bound";
   let description = [{
     A `memref.alloc` in a loop whose dynamic sizes change from iteration to
@@ -1124,10 +1123,9 @@ def SummarizeCalleeBuffersPass
   let description = [{
     The lifetime and loop passes of the series (`simplify-loop-ownership`,
     `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
-    `free-buffers-at-last-use`, `elide-buffer-copies`,
-    `reuse-freed-buffers`, `bound-dynamic-allocations`) run on one function
-    each (`FunctionOpInterface`), so that the pass manager may run them on
-    several functions at once. Such a pass must not look into the functions
+    `free-buffers-at-last-use`, `elide-buffer-copies` and
+    `reuse-freed-buffers`) run on one function each (`FunctionOpInterface`),
+    so that the pass manager may run them on several functions at once. Such a pass must not look into the functions
     its function calls, which another thread may be transforming. Yet some
     of them need to know whether a callee keeps or frees a buffer passed to
     it (a free may move past a call that only reads the buffer), and

@@ -148,6 +148,12 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(
   addReachable(shiftingViews, derived, shiftedPointers);
 }
 
+BufferLifetimeAnalysis::BufferLifetimeAnalysis(Operation *function,
+                                               AnalysisManager &analyses)
+    : BufferLifetimeAnalysis(
+          function, /*callResultsAreOwned=*/false,
+          CalleeBufferFacts::getDecided(function, analyses)) {}
+
 BufferLifetimeAnalysis::ValueSetT
 BufferLifetimeAnalysis::getMayAliases(Value value) const {
   // The values `value` is derived from, then everything derived from them.
@@ -337,6 +343,17 @@ CalleeBufferFacts::lookupDecided(CallOpInterface call) const {
     return nullptr;
   auto it = decidedFunctions.find(callee.getAttr());
   return it == decidedFunctions.end() ? nullptr : &it->second;
+}
+
+const CalleeBufferFacts *
+CalleeBufferFacts::getDecided(Operation *function, AnalysisManager analyses) {
+  Operation *table = function->getParentOp();
+  if (!table)
+    return nullptr;
+  auto facts = analyses.getCachedParentAnalysis<CalleeBufferFacts>(table);
+  if (!facts || !facts->get().isDecided())
+    return nullptr;
+  return &facts->get();
 }
 
 std::optional<bool> CalleeBufferFacts::mayAllocate(CallOpInterface call) const {

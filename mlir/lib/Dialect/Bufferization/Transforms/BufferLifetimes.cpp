@@ -529,9 +529,8 @@ namespace {
 class LastUseMover {
 public:
   LastUseMover(RewriterBase &rewriter, Operation *root,
-               const CalleeBufferFacts *callees)
-      : rewriter(rewriter),
-        analysis(root, /*callResultsAreOwned=*/false, callees) {
+               BufferLifetimeAnalysis &analysis)
+      : rewriter(rewriter), analysis(analysis) {
     collectFrees(root);
   }
 
@@ -575,7 +574,7 @@ private:
   unsigned moveDeallocs();
 
   RewriterBase &rewriter;
-  BufferLifetimeAnalysis analysis;
+  BufferLifetimeAnalysis &analysis;
   SmallVector<GuardedFree> guardedFrees;
   DenseSet<Operation *> guardOps, sharedOps;
   SmallVector<memref::DeallocOp> deallocs;
@@ -700,8 +699,13 @@ unsigned LastUseMover::moveDeallocs() {
 }
 
 unsigned mlir::bufferization::freeBuffersAtLastUse(
-    RewriterBase &rewriter, Operation *root, const CalleeBufferFacts *callees) {
-  return LastUseMover(rewriter, root, callees).run();
+    RewriterBase &rewriter, Operation *root, BufferLifetimeAnalysis *analysis) {
+  // Moving frees creates no alias and removes none; the metadata ops it
+  // erases or creates are told to the analysis.
+  std::optional<BufferLifetimeAnalysis> own;
+  if (!analysis)
+    analysis = &own.emplace(root);
+  return LastUseMover(rewriter, root, *analysis).run();
 }
 
 //===----------------------------------------------------------------------===//
@@ -718,12 +722,13 @@ struct FreeBuffersAtLastUsePass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned numMoved = freeBuffersAtLastUse(
-        rewriter, getOperation(),
-        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
+        rewriter, getOperation(), &getAnalysis<BufferLifetimeAnalysis>());
     numDeallocsMoved += numMoved;
     // Nothing changed: this also spares the verifier's run after the pass.
     if (numMoved == 0)
       markAllAnalysesPreserved();
+    else // Kept up to date: the next pass on the function takes it.
+      markAnalysesPreserved<BufferLifetimeAnalysis>();
   }
 };
 } // namespace
@@ -1174,21 +1179,23 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
 
 unsigned mlir::bufferization::reuseFreedBuffers(
     RewriterBase &rewriter, Operation *root, uint64_t &numBytesReused,
-    bool allowPeakIncrease, const CalleeBufferFacts *callees) {
+    bool allowPeakIncrease, BufferLifetimeAnalysis *analysis) {
   // Reuse replaces allocations, which the analysis is told about; it never
   // changes how a function uses its arguments, so the answers about calls
   // stay valid throughout.
-  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/false, callees);
+  std::optional<BufferLifetimeAnalysis> own;
+  if (!analysis)
+    analysis = &own.emplace(root);
   FunctionsLeftAlone leftAlone(root);
   SmallVector<Block *> blocks;
   root->walk([&](Block *block) {
     if (!leftAlone.contains(block->getParentOp()))
       blocks.push_back(block);
   });
-  AllocatingOps allocating(root, callees);
+  AllocatingOps allocating(root, analysis->getCallees().getOuter());
   unsigned numReused = 0;
   for (Block *block : blocks)
-    numReused += ::reuseFreedBuffers(rewriter, *block, analysis,
+    numReused += ::reuseFreedBuffers(rewriter, *block, *analysis,
                                      allowPeakIncrease ? nullptr : &allocating,
                                      numBytesReused);
   return numReused;
@@ -1204,13 +1211,15 @@ struct ReuseFreedBuffersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
-    unsigned numReused = reuseFreedBuffers(
-        rewriter, getOperation(), numBytes, allowPeakIncrease,
-        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
+    unsigned numReused =
+        reuseFreedBuffers(rewriter, getOperation(), numBytes, allowPeakIncrease,
+                          &getAnalysis<BufferLifetimeAnalysis>());
     numAllocsReused += numReused;
     numBytesReused += numBytes;
     if (numReused == 0)
       markAllAnalysesPreserved();
+    else // Kept up to date: the next pass on the function takes it.
+      markAnalysesPreserved<BufferLifetimeAnalysis>();
   }
 };
 } // namespace
@@ -1265,11 +1274,10 @@ private:
 /// What copy elision keeps across its rewrites: the analyses, built once and
 /// updated by each rewrite.
 struct CopyElisionState {
-  CopyElisionState(Operation *root, const CalleeBufferFacts *callees)
-      : analysis(root, /*callResultsAreOwned=*/false, callees), origins(root),
-        domInfo(root) {}
+  CopyElisionState(Operation *root, BufferLifetimeAnalysis &analysis)
+      : analysis(analysis), origins(root), domInfo(root) {}
 
-  BufferLifetimeAnalysis analysis;
+  BufferLifetimeAnalysis &analysis;
   AllocationOrigins origins;
   DominanceInfo domInfo;
   DeallocIndex deallocs;
@@ -1450,7 +1458,7 @@ static bool reuseTarget(RewriterBase &rewriter, CopyCandidate candidate,
 
 unsigned
 mlir::bufferization::elideBufferCopies(RewriterBase &rewriter, Operation *root,
-                                       const CalleeBufferFacts *callees) {
+                                       BufferLifetimeAnalysis *analysis) {
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::CopyOp> copies;
   root->walk([&](memref::CopyOp copy) {
@@ -1460,11 +1468,12 @@ mlir::bufferization::elideBufferCopies(RewriterBase &rewriter, Operation *root,
 
   // The analyses are built once, on the first copy that may go, and kept up
   // to date by the rewrites.
+  std::optional<BufferLifetimeAnalysis> own;
   std::optional<CopyElisionState> state;
   unsigned numElided = 0;
   for (memref::CopyOp copy : copies) {
     if (!state)
-      state.emplace(root, callees);
+      state.emplace(root, analysis ? *analysis : own.emplace(root));
     memref::DeallocOp dealloc =
         state->deallocs.findAfter(copy, copy.getSource());
     if (!dealloc)
@@ -1497,11 +1506,12 @@ struct ElideBufferCopiesPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned numElided = elideBufferCopies(
-        rewriter, getOperation(),
-        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
+        rewriter, getOperation(), &getAnalysis<BufferLifetimeAnalysis>());
     numCopiesElided += numElided;
     if (numElided == 0)
       markAllAnalysesPreserved();
+    else // Kept up to date: the next pass on the function takes it.
+      markAnalysesPreserved<BufferLifetimeAnalysis>();
   }
 };
 } // namespace

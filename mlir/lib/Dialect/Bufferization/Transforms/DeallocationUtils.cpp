@@ -286,15 +286,3 @@ Value mlir::bufferization::createEmptyMemRef(Location loc, OpBuilder &builder,
   return memref::ReinterpretCastOp::create(builder, loc, memrefType, empty,
                                            fold(offset), sizes, strideValues);
 }
-
-const CalleeBufferFacts *
-bufferization::getDecidedCalleeFacts(Operation *function,
-                                     AnalysisManager analyses) {
-  Operation *table = function->getParentOp();
-  if (!table)
-    return nullptr;
-  auto facts = analyses.getCachedParentAnalysis<CalleeBufferFacts>(table);
-  if (!facts || !facts->get().isDecided())
-    return nullptr;
-  return &facts->get();
-}

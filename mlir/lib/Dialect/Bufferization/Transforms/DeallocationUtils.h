@@ -22,7 +22,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Pass/AnalysisManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -171,12 +170,6 @@ private:
   DenseMap<Operation *, bool> known;
   SymbolTableCollection symbolTables;
 };
-
-/// Returns the facts about callees that `summarize-callee-buffers` decided
-/// on the symbol table around `function`, if `analyses`, the analysis
-/// manager of a pass on `function`, still has them; null otherwise.
-const CalleeBufferFacts *getDecidedCalleeFacts(Operation *function,
-                                               AnalysisManager analyses);
 
 /// Returns a memref of `type` that views a stack buffer of no elements, or
 /// null for a layout that is not strided: what a value undefined on some path

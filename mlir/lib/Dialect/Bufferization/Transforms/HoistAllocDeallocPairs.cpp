@@ -265,10 +265,9 @@ namespace {
 class AllocDeallocHoister {
 public:
   AllocDeallocHoister(RewriterBase &rewriter, Operation *root,
-                      const CalleeBufferFacts *callees)
-      : rewriter(rewriter),
-        analysis(root, /*callResultsAreOwned=*/false, callees),
-        partners(analysis), slots(analysis), allocating(root, callees) {}
+                      BufferLifetimeAnalysis &analysis)
+      : rewriter(rewriter), analysis(analysis), partners(analysis),
+        slots(analysis), allocating(root, analysis.getCallees().getOuter()) {}
 
   /// Hoists `alloc` out of as many regions as it can leave, unless it was
   /// erased for sharing the buffer of another allocation.
@@ -317,7 +316,7 @@ private:
              memref::AllocOp buffer);
 
   RewriterBase &rewriter;
-  BufferLifetimeAnalysis analysis;
+  BufferLifetimeAnalysis &analysis;
   BranchPartners partners;
   HoistedSlots slots;
   AllocatingOps allocating;
@@ -519,14 +518,19 @@ void AllocDeallocHoister::hoist(memref::AllocOp alloc) {
 }
 
 unsigned mlir::bufferization::hoistAllocDeallocPairs(
-    RewriterBase &rewriter, Operation *root, const CalleeBufferFacts *callees) {
+    RewriterBase &rewriter, Operation *root, BufferLifetimeAnalysis *analysis) {
   FunctionsLeftAlone leftAlone(root);
   SmallVector<memref::AllocOp> allocs;
   root->walk([&](memref::AllocOp alloc) {
     if (!leftAlone.contains(alloc))
       allocs.push_back(alloc);
   });
-  AllocDeallocHoister hoister(rewriter, root, callees);
+  // Moving allocations creates no alias; the buffers it lets allocations
+  // share and the workspaces it allocates are told to the analysis.
+  std::optional<BufferLifetimeAnalysis> own;
+  if (!analysis)
+    analysis = &own.emplace(root);
+  AllocDeallocHoister hoister(rewriter, root, *analysis);
   for (memref::AllocOp alloc : allocs)
     hoister.hoist(alloc);
   return hoister.getNumHoisted();
@@ -546,10 +550,11 @@ struct HoistAllocDeallocPairsPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     // Nothing changed: this also spares the verifier's run after the pass.
-    if (hoistAllocDeallocPairs(
-            rewriter, getOperation(),
-            getDecidedCalleeFacts(getOperation(), getAnalysisManager())) == 0)
+    if (hoistAllocDeallocPairs(rewriter, getOperation(),
+                               &getAnalysis<BufferLifetimeAnalysis>()) == 0)
       markAllAnalysesPreserved();
+    else // Kept up to date: the next pass on the function takes it.
+      markAnalysesPreserved<BufferLifetimeAnalysis>();
   }
 };
 } // namespace

@@ -1173,7 +1173,7 @@ struct SimplifyLoopOwnershipPass
     IRRewriter rewriter(&getContext(), &recorder);
     LoopOwnershipSimplificationCounts counts = simplifyLoopOwnership(
         rewriter, getOperation(),
-        getDecidedCalleeFacts(getOperation(), getAnalysisManager()));
+        CalleeBufferFacts::getDecided(getOperation(), getAnalysisManager()));
     numIndicatorsFolded += counts.numFolded;
     numBuffersTransferred += counts.numTransferred;
     // Nothing changed: this also spares the verifier's run after the pass.

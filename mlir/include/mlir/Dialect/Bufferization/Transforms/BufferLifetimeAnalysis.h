@@ -78,6 +78,16 @@ public:
   /// Returns true if `decideAll` ran.
   bool isDecided() const { return decided; }
 
+  /// Returns the instance that answers about callees outside of the root.
+  const CalleeBufferFacts *getOuter() const { return outer; }
+
+  /// Returns the instance that `summarize-callee-buffers` decided on the
+  /// symbol table around `function`, if `analyses`, the analysis manager of
+  /// a pass on `function`, still has it as an analysis of that parent; null
+  /// otherwise.
+  static const CalleeBufferFacts *getDecided(Operation *function,
+                                             AnalysisManager analyses);
+
   /// Returns the number of functions `decideAll` answered for.
   unsigned getNumDecidedFunctions() const { return decidedFunctions.size(); }
 
@@ -147,8 +157,12 @@ private:
 ///   descriptor of `%a`, which a later load brings back. Such a use is not
 ///   understood, and the buffer may escape.
 ///
-/// The analysis describes the IR at construction; a pass rebuilds it after
-/// rewrites that create or erase aliases.
+/// The analysis describes the IR at construction. A rewrite that creates,
+/// replaces or erases a buffer value tells it (`notifyReplaced`,
+/// `notifyDerived`, `notifyErased`), so that it stays up to date across the
+/// rewrites of a pass and, shared through the analysis manager, across the
+/// passes nested in a function; a pass that does not keep it up to date
+/// does not preserve it.
 class BufferLifetimeAnalysis {
 public:
   using ValueSetT = BufferViewFlowAnalysis::ValueSetT;
@@ -165,6 +179,15 @@ public:
   explicit BufferLifetimeAnalysis(
       Operation *root, bool callResultsAreOwned = false,
       const CalleeBufferFacts *outerCallees = nullptr);
+
+  /// Builds the analysis of `function` that the passes nested per function
+  /// share through the analysis manager (`analyses`, the one of a pass on
+  /// `function`): call results are not owned, and calls of other functions
+  /// are answered by the facts `summarize-callee-buffers` left on the
+  /// parent, if any. A pass that keeps the analysis up to date across its
+  /// rewrites (the `notify` functions below) marks it preserved, and the
+  /// next pass on the function uses it instead of building it again.
+  BufferLifetimeAnalysis(Operation *function, AnalysisManager &analyses);
 
   /// Returns the buffers that may share memory with `value`, `value`
   /// included: everything derived from a buffer that `value` is derived
@@ -210,6 +233,9 @@ public:
   /// Tells the analysis that the bodies of functions may have changed, so
   /// that what it found out about the arguments of callees no longer holds.
   void notifyBodiesChanged() { callees.notifyBodiesChanged(); }
+
+  /// Returns what the analysis knows about callees.
+  const CalleeBufferFacts &getCallees() const { return callees; }
 
   /// Tells the analysis that `symbol`, a new op, was inserted into the
   /// symbol table of its parent, so that calls of it resolve.

@@ -32,6 +32,7 @@ class RewriterBase;
 namespace bufferization {
 class AllocationIdentities;
 class CallAwareBufferOriginAnalysis;
+class BufferLifetimeAnalysis;
 class CalleeBufferFacts;
 
 /// Gives every use of a `bufferization.alloc_tensor` op nested in `root` (and
@@ -94,7 +95,7 @@ struct LoopOwnershipSimplificationCounts {
 /// ownership-based deallocation produces, before its `bufferization.dealloc`
 /// ops are lowered. Calls of functions outside of `root` are answered by
 /// `callees` if given (see `CalleeBufferFacts`), and conservatively
-/// otherwise; the same holds for the entry points below that take it.
+/// otherwise.
 LoopOwnershipSimplificationCounts
 simplifyLoopOwnership(RewriterBase &rewriter, Operation *root,
                       const CalleeBufferFacts *callees = nullptr);
@@ -120,8 +121,14 @@ unsigned boundDynamicAllocations(RewriterBase &rewriter, Operation *root,
 /// op of its block that uses the buffer or an alias of it, unless an alias
 /// escapes the block or is used in a way that may keep its address. Returns
 /// the number of deallocations moved.
+///
+/// `analysis`, if given, is an analysis of `root` that the caller shares
+/// (see `BufferLifetimeAnalysis(Operation *, AnalysisManager &)`), and the
+/// function keeps it up to date; otherwise the function builds its own,
+/// which answers calls of functions outside of `root` conservatively. The
+/// same holds for the entry points below that take one.
 unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root,
-                              const CalleeBufferFacts *callees = nullptr);
+                              BufferLifetimeAnalysis *analysis = nullptr);
 
 /// Removes the `memref.copy` ops nested in `root` whose source is freed after
 /// the copy and not used any more, by letting the source serve as the target
@@ -130,7 +137,7 @@ unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root,
 /// nothing between it and the copy touches the target's memory). Returns
 /// the number of copies removed.
 unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root,
-                           const CalleeBufferFacts *callees = nullptr);
+                           BufferLifetimeAnalysis *analysis = nullptr);
 
 /// Replaces each static `memref.alloc` nested in `root` with a buffer of the
 /// same size that a `memref.dealloc` earlier in the same block frees and
@@ -142,7 +149,7 @@ unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root,
 unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
                            uint64_t &numBytesReused,
                            bool allowPeakIncrease = false,
-                           const CalleeBufferFacts *callees = nullptr);
+                           BufferLifetimeAnalysis *analysis = nullptr);
 
 /// What `promoteTemporariesToStack` did.
 struct StackPromotionCounts {
@@ -181,7 +188,7 @@ StackPromotionCounts promoteTemporariesToStack(RewriterBase &rewriter,
 /// its sizes allow, with the deallocation after the outermost of them. Returns
 /// the number of loops left by all allocations.
 unsigned hoistAllocDeallocPairs(RewriterBase &rewriter, Operation *root,
-                                const CalleeBufferFacts *callees = nullptr);
+                                BufferLifetimeAnalysis *analysis = nullptr);
 
 /// Marks the buffers freed by hand in the functions under `module`, and the
 /// functions managed by hand as a whole (see `mark-manual-deallocations`).

@@ -1111,8 +1111,6 @@ LoopOwnershipSimplificationCounts mlir::bufferization::simplifyLoopOwnership(
   counts.numFolded +=
       foldConstantIndicators(rewriter, root, /*constant=*/false);
 
-  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true, callees);
-  DominanceInfo domInfo(root);
   SmallVector<LoopLikeOpInterface> loops;
   SmallVector<Operation *> branchOps;
   root->walk([&](Operation *op) {
@@ -1121,6 +1119,12 @@ LoopOwnershipSimplificationCounts mlir::bufferization::simplifyLoopOwnership(
     else if (isa<scf::IfOp, scf::IndexSwitchOp>(op) && op->getNumResults())
       branchOps.push_back(op);
   });
+  // Nothing to hand over: most functions, now that the pass runs on each.
+  if (loops.empty() && branchOps.empty())
+    return counts;
+
+  BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true, callees);
+  DominanceInfo domInfo(root);
   FreedBuffers freedBuffers = collectFreedBuffers(root);
   llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> handedOver;
   for (LoopLikeOpInterface loop : loops)
@@ -1181,12 +1185,18 @@ struct SimplifyLoopOwnershipPass
       markAllAnalysesPreserved();
       return;
     }
-    // The patterns are built here rather than in `initialize`: most inputs
-    // give the pass nothing to change, and the patterns cost more than the
-    // pass then.
-    if (canonicalize)
-      canonicalizeChangedOps(recorder.takeChangedOps(),
-                             getDeallocationCanonicalizations(&getContext()));
+    if (!canonicalize)
+      return;
+    // The patterns are built on the first function that changed rather than
+    // in `initialize`: most inputs give the pass nothing to change, and the
+    // patterns cost more than the pass then. Each copy of the pass (one per
+    // thread) builds them once, not once per function.
+    if (!canonicalizations)
+      canonicalizations = getDeallocationCanonicalizations(&getContext());
+    canonicalizeChangedOps(recorder.takeChangedOps(), *canonicalizations);
   }
+
+private:
+  std::optional<FrozenRewritePatternSet> canonicalizations;
 };
 } // namespace

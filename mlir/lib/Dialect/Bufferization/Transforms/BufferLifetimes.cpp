@@ -719,6 +719,10 @@ struct FreeBuffersAtLastUsePass
           FreeBuffersAtLastUsePass> {
   using Base::Base;
 
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned numMoved = freeBuffersAtLastUse(
@@ -1208,6 +1212,10 @@ struct ReuseFreedBuffersPass
           ReuseFreedBuffersPass> {
   using Base::Base;
 
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
@@ -1502,6 +1510,10 @@ struct ElideBufferCopiesPass
     : public bufferization::impl::ElideBufferCopiesPassBase<
           ElideBufferCopiesPass> {
   using Base::Base;
+
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());

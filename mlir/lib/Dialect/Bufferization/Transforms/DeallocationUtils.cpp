@@ -286,3 +286,8 @@ Value mlir::bufferization::createEmptyMemRef(Location loc, OpBuilder &builder,
   return memref::ReinterpretCastOp::create(builder, loc, memrefType, empty,
                                            fold(offset), sizes, strideValues);
 }
+
+bool bufferization::isFunctionOrSymbolTable(RegisteredOperationName opName) {
+  return opName.hasInterface<FunctionOpInterface>() ||
+         opName.hasTrait<OpTrait::SymbolTable>();
+}

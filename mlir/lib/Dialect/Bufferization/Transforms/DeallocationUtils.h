@@ -171,6 +171,14 @@ private:
   SymbolTableCollection symbolTables;
 };
 
+/// Returns true if the lifetime and loop passes may run on an op of
+/// `opName`: a function (`FunctionOpInterface`), or an op with a symbol
+/// table (a module), whose functions they process one after the other. The
+/// pipeline nests them on every such op of the module (`any(...)`), which
+/// gives the functions of the module to the pass manager one by one, and a
+/// nested module whole.
+bool isFunctionOrSymbolTable(RegisteredOperationName opName);
+
 /// Returns a memref of `type` that views a stack buffer of no elements, or
 /// null for a layout that is not strided: what a value undefined on some path
 /// becomes in place of `ub.poison`. The deallocation compares the base

@@ -811,6 +811,10 @@ struct DoubleBufferLoopsPass
           DoubleBufferLoopsPass> {
   using Base::Base;
 
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned numRemoved = doubleBufferLoops(rewriter, getOperation());

@@ -547,6 +547,10 @@ struct HoistAllocDeallocPairsPass
           HoistAllocDeallocPairsPass> {
   using Base::Base;
 
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     // Nothing changed: this also spares the verifier's run after the pass.

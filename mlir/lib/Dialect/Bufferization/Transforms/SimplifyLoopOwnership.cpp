@@ -1172,6 +1172,10 @@ struct SimplifyLoopOwnershipPass
           SimplifyLoopOwnershipPass> {
   using Base::Base;
 
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return isFunctionOrSymbolTable(opName);
+  }
+
   void runOnOperation() override {
     ChangedOpsRecorder recorder;
     IRRewriter rewriter(&getContext(), &recorder);

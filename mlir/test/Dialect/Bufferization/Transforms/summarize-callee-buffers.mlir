@@ -6,6 +6,11 @@
 // it: the answers may no longer describe the functions.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,symbol-privatize,func.func(free-buffers-at-last-use))" \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NONE
+// On the module, the pass looks into the callees itself, as the summary
+// does.
+// RUN: mlir-opt %s --free-buffers-at-last-use --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,any(free-buffers-at-last-use))" \
+// RUN:   --split-input-file | FileCheck %s --check-prefixes=CHECK,NESTED
 
 // The summary decides, for @scale's argument, that the function only reads
 // and writes its memory: the free moves up to the call. Without it, the
@@ -73,5 +78,51 @@ func.func @kept(%box: memref<memref<16xf32>>) {
   memref.dealloc %a : memref<16xf32>
   memref.dealloc %b : memref<16xf32>
   memref.dealloc %c : memref<16xf32>
+  return
+}
+
+// -----
+
+// Nested in the module as the pipeline nests them (`any(...)`), the passes
+// run on each function of the module and on a nested module as a whole,
+// whose functions they look into themselves: the free before the call of
+// @inner::@scale moves up to it, as the free before the call of @scale in
+// the outer module does with the summary.
+
+// NESTED-LABEL: module @inner
+//       NESTED:   func @inner_caller
+//       NESTED:     call @scale(%[[B:.*]]) :
+//  NESTED-NEXT:     memref.dealloc %[[B]]
+//  NESTED-NEXT:     "test.other"
+//       NESTED: func @outer_caller
+//       NESTED:   call @scale(%[[A:.*]]) :
+//  NESTED-NEXT:   memref.dealloc %[[A]]
+//  NESTED-NEXT:   "test.other"
+module @inner {
+  func.func private @scale(%m: memref<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %m[%c0] : memref<16xf32>
+    memref.store %v, %m[%c0] : memref<16xf32>
+    return
+  }
+  func.func @inner_caller() {
+    %b = memref.alloc() : memref<16xf32>
+    func.call @scale(%b) : (memref<16xf32>) -> ()
+    "test.other"() : () -> ()
+    memref.dealloc %b : memref<16xf32>
+    return
+  }
+}
+func.func private @scale(%m: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<16xf32>
+  memref.store %v, %m[%c0] : memref<16xf32>
+  return
+}
+func.func @outer_caller() {
+  %a = memref.alloc() : memref<16xf32>
+  func.call @scale(%a) : (memref<16xf32>) -> ()
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<16xf32>
   return
 }

@@ -799,8 +799,7 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
   let dependentDialects = ["arith::ArithDialect"];
 }
 
-def SimplifyLoopOwnershipPass
-    : InterfacePass<"simplify-loop-ownership", "FunctionOpInterface"> {
+def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
   let summary = "Fold the ownership indicators of `scf.for` and `scf.while` "
                 "loops to constants, and hand buffers over to loops and "
                 "branches";
@@ -943,8 +942,7 @@ def SimplifyLoopOwnershipPass
   let dependentDialects = ["arith::ArithDialect"];
 }
 
-def DoubleBufferLoopsPass
-    : InterfacePass<"double-buffer-loops", "FunctionOpInterface"> {
+def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
   let summary = "Recycle the buffers that sequential loops free instead of "
                 "allocating new ones";
   let description = [{
@@ -1124,13 +1122,16 @@ def SummarizeCalleeBuffersPass
     The lifetime and loop passes of the series (`simplify-loop-ownership`,
     `double-buffer-loops`, `hoist-alloc-dealloc-pairs`,
     `free-buffers-at-last-use`, `elide-buffer-copies` and
-    `reuse-freed-buffers`) run on one function each (`FunctionOpInterface`),
-    so that the pass manager may run them on several functions at once. Such a pass must not look into the functions
-    its function calls, which another thread may be transforming. Yet some
-    of them need to know whether a callee keeps or frees a buffer passed to
-    it (a free may move past a call that only reads the buffer), and
-    whether it may allocate (a call between a free and an allocation that
-    could take the freed buffer may raise the peak).
+    `reuse-freed-buffers`) run on a function (`FunctionOpInterface`) or on
+    an op with a symbol table, whose functions they then process one after
+    the other; the pipeline nests them per function, so that the pass
+    manager may run them on several functions at once. Run on a function,
+    such a pass must not look into the functions it calls, which another
+    thread may be transforming. Yet some of them need to know whether a
+    callee keeps or frees a buffer passed to it (a free may move past a call
+    that only reads the buffer), and whether it may allocate (a call between
+    a free and an allocation that could take the freed buffer may raise the
+    peak).
 
     This pass decides both for every function of the module that has a
     body: for each buffer argument, whether every use of it in the function
@@ -1159,8 +1160,7 @@ def SummarizeCalleeBuffersPass
   ];
 }
 
-def FreeBuffersAtLastUsePass
-    : InterfacePass<"free-buffers-at-last-use", "FunctionOpInterface"> {
+def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
   let summary = "Move each `memref.dealloc` up to right after the last use "
                 "of its buffer";
   let description = [{
@@ -1261,8 +1261,7 @@ def FreeBuffersAtLastUsePass
   ];
 }
 
-def ElideBufferCopiesPass
-    : InterfacePass<"elide-buffer-copies", "FunctionOpInterface"> {
+def ElideBufferCopiesPass : Pass<"elide-buffer-copies"> {
   let summary = "Remove copies from a buffer that dies at the copy";
   let description = [{
     Runs after deallocations have been lowered to `memref.dealloc`, best
@@ -1317,8 +1316,7 @@ def ElideBufferCopiesPass
   ];
 }
 
-def ReuseFreedBuffersPass
-    : InterfacePass<"reuse-freed-buffers", "FunctionOpInterface"> {
+def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
   let summary = "Let an allocation take over a buffer freed before it in the "
                 "same block";
   let description = [{
@@ -1488,8 +1486,7 @@ def PromoteTemporariesToStackPass
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
-def HoistAllocDeallocPairsPass
-    : InterfacePass<"hoist-alloc-dealloc-pairs", "FunctionOpInterface"> {
+def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
   let summary = "Hoist allocations that are freed in the same loop iteration "
                 "out of sequential loops";
   let description = [{

@@ -357,7 +357,7 @@ def parse_passes(root, files):
             continue
         dialect = path.split("/Dialect/")[1].split("/")[0]
         for match in re.finditer(
-            r'^def (\w+)\s*:\s*(?:Interface)?Pass<"([\w-]+)"',
+            r'^def (\w+)\s*:\s*Pass<"([\w-]+)"',
             read(root, path),
             re.MULTILINE,
         ):

@@ -325,14 +325,6 @@ CalleeBufferFacts::CalleeBufferFacts(Operation *root,
   assert((!outer || outer->isDecided()) && "expected decided outer facts");
 }
 
-/// Returns true if the callee of `call` would be looked up in a symbol table
-/// nested in `root`: otherwise it is not in `root` either, and other threads
-/// may be transforming the functions of that table.
-static bool isResolvedInside(CallOpInterface call, Operation *root) {
-  Operation *table = SymbolTable::getNearestSymbolTable(call);
-  return table && root->isAncestor(table);
-}
-
 const CalleeBufferFacts::FunctionFacts *
 CalleeBufferFacts::lookupDecided(CallOpInterface call) const {
   if (!decided)
@@ -398,7 +390,7 @@ bool CalleeBufferFacts::isReleasedAfterCall(CallOpInterface call,
     return false;
   // Functions outside of the root may be transformed concurrently by
   // another pass: only the answers decided before it ran count.
-  if (!isResolvedInside(call, root)) {
+  if (!isCalleeLookedUpInside(call, root)) {
     const FunctionFacts *facts = outer ? outer->lookupDecided(call) : nullptr;
     return facts && index < facts->releasedArguments.size() &&
            facts->releasedArguments[index];

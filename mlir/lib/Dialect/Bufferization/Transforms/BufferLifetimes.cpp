@@ -782,10 +782,7 @@ static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
 
 FunctionOpInterface
 bufferization::AllocatingOps::getVisibleCallee(CallOpInterface call) {
-  // A callee in a symbol table outside of `root` is outside of it too, and
-  // is not looked up: other threads may be transforming that table's ops.
-  Operation *table = SymbolTable::getNearestSymbolTable(call);
-  if (!table || !root->isAncestor(table))
+  if (!isCalleeLookedUpInside(call, root))
     return nullptr;
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
       call.resolveCallableInTable(&symbolTables));

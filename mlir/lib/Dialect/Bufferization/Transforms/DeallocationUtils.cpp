@@ -291,3 +291,9 @@ bool bufferization::isFunctionOrSymbolTable(RegisteredOperationName opName) {
   return opName.hasInterface<FunctionOpInterface>() ||
          opName.hasTrait<OpTrait::SymbolTable>();
 }
+
+bool bufferization::isCalleeLookedUpInside(CallOpInterface call,
+                                           Operation *root) {
+  Operation *table = SymbolTable::getNearestSymbolTable(call);
+  return table && root->isAncestor(table);
+}

@@ -171,6 +171,12 @@ private:
   SymbolTableCollection symbolTables;
 };
 
+/// Returns true if the callee of `call` would be looked up in a symbol table
+/// nested in `root`. Otherwise the callee is not in `root` either and is not
+/// looked up at all: other threads may be transforming the ops of that
+/// table (a pass nested per function).
+bool isCalleeLookedUpInside(CallOpInterface call, Operation *root);
+
 /// Returns true if the lifetime and loop passes may run on an op of
 /// `opName`: a function (`FunctionOpInterface`), or an op with a symbol
 /// table (a module), whose functions they process one after the other. The

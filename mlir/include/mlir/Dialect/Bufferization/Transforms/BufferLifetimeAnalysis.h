@@ -99,11 +99,6 @@ public:
   /// symbol table of its parent, so that calls of it resolve.
   void notifySymbolInserted(Operation *symbol);
 
-  /// Kept in the analysis manager only by the passes that say so.
-  bool isInvalidated(const AnalysisManager::PreservedAnalyses &preserved) {
-    return !preserved.isPreserved<CalleeBufferFacts>();
-  }
-
 private:
   /// The answers of `decideAll` about one function.
   struct FunctionFacts {

@@ -165,6 +165,50 @@ getRoundRoots(ArrayRef<Operation *> changed,
   return roots;
 }
 
+/// Sorts `ops` into the order of a pre-order walk: an op before the ops
+/// nested in it, the ops of a block in their order, the blocks of a region in
+/// theirs and the regions of an op by their number. Ops without a common
+/// ancestor keep their relative order.
+static void sortInProgramOrder(SmallVectorImpl<Operation *> &ops) {
+  // Each op's ancestors, outermost first, the op itself last.
+  DenseMap<Operation *, SmallVector<Operation *, 8>> chains;
+  for (Operation *op : ops) {
+    SmallVector<Operation *, 8> &chain = chains[op];
+    for (Operation *current = op; current; current = current->getParentOp())
+      chain.push_back(current);
+    std::reverse(chain.begin(), chain.end());
+  }
+  DenseMap<Block *, unsigned> blockNumbers;
+  auto getBlockNumber = [&](Block *block) {
+    auto it = blockNumbers.find(block);
+    if (it != blockNumbers.end())
+      return it->second;
+    for (auto [number, sibling] : llvm::enumerate(*block->getParent()))
+      blockNumbers[&sibling] = number;
+    return blockNumbers.lookup(block);
+  };
+  llvm::stable_sort(ops, [&](Operation *a, Operation *b) {
+    ArrayRef<Operation *> chainA = chains.find(a)->second;
+    ArrayRef<Operation *> chainB = chains.find(b)->second;
+    size_t i = 0, e = std::min(chainA.size(), chainB.size());
+    while (i < e && chainA[i] == chainB[i])
+      ++i;
+    // One contains the other, or they are the same op.
+    if (i == e)
+      return chainA.size() < chainB.size();
+    // Separate trees.
+    if (i == 0)
+      return false;
+    Operation *x = chainA[i], *y = chainB[i];
+    if (x->getBlock() == y->getBlock())
+      return x->isBeforeInBlock(y);
+    if (x->getParentRegion() == y->getParentRegion())
+      return getBlockNumber(x->getBlock()) < getBlockNumber(y->getBlock());
+    return x->getParentRegion()->getRegionNumber() <
+           y->getParentRegion()->getRegionNumber();
+  });
+}
+
 void bufferization::canonicalizeChangedOps(
     ArrayRef<Operation *> changed, const FrozenRewritePatternSet &patterns) {
   // As many rounds as the canonicalizer's iterations by default.
@@ -172,6 +216,12 @@ void bufferization::canonicalizeChangedOps(
   llvm::SetVector<Operation *> scopes;
   SmallVector<Operation *> next(changed);
   for (unsigned round = 0; round < kMaxRounds && !next.empty(); ++round) {
+    // The order in which a pass records the ops it changes follows use
+    // lists (replacing a value modifies its users in their order), which
+    // depend on how earlier passes built the IR and may differ between runs
+    // of the same input: in program order, the driver places the constants
+    // it folds or hoists the same way every time.
+    sortInProgramOrder(next);
     SmallVector<Operation *> roots = getRoundRoots(next, scopes);
     ChangedOpsRecorder recorder;
     // The canonicalizer hoists every constant to the entry of its function

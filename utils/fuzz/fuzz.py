@@ -26,6 +26,9 @@ lowered to LLVM and executed with the allocation tracker. A finding is
                  reads the tracker's poison)
   run-crash      the compiled program crashed
   hang           a compile or a run took longer than the time limit
+  nondeterministic  a second run of the pipeline on the program gave other
+                 IR (one configuration per program, one with merge-alloc
+                 if any); such a program is written unreduced
   invalid-program  the reference itself did not run: a generator bug
   peak-increase  a configuration with merge-alloc (merge-alloc,
                  merge:default, merge:heap-only, merge-lift) holds more bytes
@@ -242,6 +245,7 @@ FINDING_KINDS = [
     "wrong-result",
     "run-crash",
     "hang",
+    "nondeterministic",
     "invalid-program",
     "peak-increase",
 ]
@@ -400,9 +404,10 @@ def held_bytes(stats, other):
     return stats["peak_bytes"] + stats["stack_bytes"]
 
 
-def compile_and_run(tools, text, config, cache=None):
+def compile_and_run(tools, text, config, cache=None, irs=None):
     """Runs `text` through the pipeline of configuration `config` (a name of
-    CONFIGS, or "stock:default"), then lowers and runs the result."""
+    CONFIGS, or "stock:default"), then lowers and runs the result. The
+    pipeline's output goes into `irs[config]` if given."""
     stock = config.startswith("stock:")
     tool = tools.stock if stock else tools.ours
     code, ir, err = run(
@@ -419,12 +424,25 @@ def compile_and_run(tools, text, config, cache=None):
         if any(l in err for l in LIMITATIONS):
             return Outcome("rejected", message)
         return Outcome("error", message)
+    if irs is not None:
+        irs[config] = ir
     key = hashlib.sha1(ir.encode()).hexdigest()
     if cache is None:
         return execute(tools, ir)
     if key not in cache:
         cache[key] = execute(tools, ir)
     return cache[key]
+
+
+def second_run_differs(tools, text, config, ir):
+    """Whether the pipeline of `config` gives other IR than `ir`, its output
+    of a first run, when it runs on `text` again."""
+    code, again, _ = run(
+        [tools.ours, "-", "--pass-pipeline=" + pipeline_of(config)],
+        text,
+        tools.timeout * 6,
+    )
+    return code == 0 and again != ir
 
 
 def judge(outcome, reference):
@@ -473,9 +491,10 @@ def check_program(tools, text, configs, stock):
     counts = collections.Counter()
     cache = {}
     clean = {}
+    irs = {}
     for config in configs:
         counts["runs"] += 1
-        outcome = compile_and_run(tools, text, config, cache=cache)
+        outcome = compile_and_run(tools, text, config, cache=cache, irs=irs)
         kind, detail = judge(outcome, reference)
         if kind == "rejected":
             counts["rejected"] += 1
@@ -483,6 +502,14 @@ def check_program(tools, text, configs, stock):
             findings.append((config, kind, detail))
         else:
             clean[config] = outcome.stats
+    # The output must not depend on the run (on the order of pointer-keyed
+    # containers or of use lists): one configuration, one with merge-alloc
+    # if any, which runs the most passes, compiles once more.
+    ours = [c for c in configs if c in irs and not c.startswith("stock:")]
+    if ours:
+        again = max(ours, key=lambda c: "merge" in c)
+        if second_run_differs(tools, text, again, irs[again]):
+            findings.append((again, "nondeterministic", "a second run gave other IR"))
     # merge-alloc must never raise the peak of the pipeline without it.
     for merged_config, baseline in MERGE_BASELINES.items():
         if baseline in clean and merged_config in clean:
@@ -673,7 +700,9 @@ def fuzz_seed(seed):
     findings, counts = check_program(_TOOLS, text, configs, args.stock)
     written = []
     for config, kind, detail in findings:
-        if not args.reduce or config == "reference":
+        # Whether a run shows a nondeterministic output is itself left to
+        # chance: such a program is kept whole.
+        if not args.reduce or config == "reference" or kind == "nondeterministic":
             reduced = program
         else:
             reduced, _ = reduce_program(
@@ -786,7 +815,15 @@ def check_file(args):
                 return 1
         print("fuzz: no peak-increase under %s against %s" % (config, baseline))
         return 0
-    kind, detail = judge(compile_and_run(tools, text, config), reference)
+    irs = {}
+    kind, detail = judge(compile_and_run(tools, text, config, irs=irs), reference)
+    if (
+        kind is None
+        and config in irs
+        and not config.startswith("stock:")
+        and second_run_differs(tools, text, config, irs[config])
+    ):
+        kind, detail = "nondeterministic", "a second run gave other IR"
     if kind is None:
         print("fuzz: no finding under %s" % config)
         return 0

@@ -46,6 +46,20 @@ static bool isKnownToViewFlow(Operation *op) {
              CallOpInterface>(op);
 }
 
+/// Returns true if `result`, a buffer result of `op`, is one the analysis
+/// links to every buffer operand of `op` by assumption: `op` is not known to
+/// `BufferViewFlowAnalysis` and does not allocate `result`.
+static bool isAssumedAlias(Operation *op, Value result) {
+  return !isKnownToViewFlow(op) &&
+         !hasEffect<MemoryEffects::Allocate>(op, result);
+}
+
+bool bufferization::makesAssumedAliases(Operation *op) {
+  return llvm::any_of(op->getResults(), [&](Value result) {
+    return isBuffer(result.getType()) && isAssumedAlias(op, result);
+  });
+}
+
 /// Returns true if `op` is a `memref.view` whose byte shift is not known to
 /// be zero: the aligned pointer of its result points into the middle of the
 /// source's allocation.
@@ -127,13 +141,10 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(
         derivedFrom[result].push_back(first);
       }
     }
-    if (isKnownToViewFlow(op))
-      return;
     // An unknown op may return any of its buffer operands, or a view of one,
     // as any of the buffer results it does not allocate.
     for (Value result : op->getResults()) {
-      if (!isBuffer(result.getType()) ||
-          hasEffect<MemoryEffects::Allocate>(op, result))
+      if (!isBuffer(result.getType()) || !isAssumedAlias(op, result))
         continue;
       for (Value operand : op->getOperands()) {
         if (!isBuffer(operand.getType()))
@@ -165,6 +176,16 @@ BufferLifetimeAnalysis::getMayAliases(Value value) const {
   // results; only buffers can share memory.
   ValueSetT buffers;
   for (Value alias : aliases)
+    if (isBuffer(alias.getType()))
+      buffers.insert(alias);
+  return buffers;
+}
+
+BufferLifetimeAnalysis::ValueSetT
+BufferLifetimeAnalysis::getDerivedAliases(Value value) const {
+  ValueSetT reached, buffers;
+  addReachable({value}, derived, reached);
+  for (Value alias : reached)
     if (isBuffer(alias.getType()))
       buffers.insert(alias);
   return buffers;

@@ -16,7 +16,6 @@
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Remarks.h"
@@ -47,8 +46,11 @@ static LogicalResult runStages(Operation *root,
   MemoryMergeMutatorFunc mutator =
       options.mutator ? options.mutator : mergeScheduledAllocations;
 
-  BufferViewFlowAnalysis aliases(root);
-  FailureOr<MemoryTraceScopes> scopes = tracer(root, aliases, options);
+  // The aliases, uses and escapes of the buffers under `root`, as the IR is
+  // now: the functions merged before allocate their workspaces in their
+  // callers.
+  bufferization::BufferLifetimeAnalysis lifetimes(root);
+  FailureOr<MemoryTraceScopes> scopes = tracer(root, lifetimes, options);
   if (failed(scopes))
     return failure();
   if (options.onSkippedAlloc)

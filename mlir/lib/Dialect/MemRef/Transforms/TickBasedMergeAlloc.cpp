@@ -36,7 +36,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -54,6 +53,8 @@
 
 using namespace mlir;
 using namespace mlir::memref;
+
+using AliasSet = bufferization::BufferLifetimeAnalysis::ValueSetT;
 
 LifetimeTrace::~LifetimeTrace() = default;
 
@@ -297,8 +298,10 @@ static int64_t getAllocatedBytes(Value allocated, Operation *op) {
 /// `memref.copy` (the rest of the pipeline, `elide-buffer-copies`, may remove
 /// the buffer), or freed by an op (`memref.realloc`, whose result the alias
 /// analysis takes for an alias, or a free by hand).
-static bool mayEndEarly(Value buffer, const BufferViewFlowAnalysis &aliases) {
-  for (Value alias : aliases.resolve(buffer)) {
+static bool
+mayEndEarly(Value buffer,
+            const bufferization::BufferLifetimeAnalysis &lifetimes) {
+  for (Value alias : lifetimes.getDerivedAliases(buffer)) {
     for (Operation *user : alias.getUsers()) {
       if (isa<CopyOp>(user))
         return true;
@@ -308,16 +311,6 @@ static bool mayEndEarly(Value buffer, const BufferViewFlowAnalysis &aliases) {
     }
   }
   return false;
-}
-
-/// Returns whether `value` may carry a buffer: the alias analysis links the
-/// operands of a call to all of its results, scalars too, but an integer,
-/// index or float (or a vector of them) cannot hold a buffer's descriptor.
-static bool mayCarryBuffer(Value value) {
-  Type type = value.getType();
-  if (auto vector = dyn_cast<VectorType>(type))
-    type = vector.getElementType();
-  return !type.isIntOrIndexOrFloat();
 }
 
 /// Returns whether `op` has buffer results.
@@ -414,18 +407,32 @@ static bool isFreedAtEnd(Block *block) {
          block->getTerminator()->getNumSuccessors() > 1;
 }
 
-/// Returns whether an op of `func` makes a memref that `aliases` does not
-/// link to the memrefs it is made of: an op without memory effects and
-/// regions, with a memref operand that may be a buffer of the function (not
-/// only an argument's), none of whose memref operands has the memref result
-/// among its aliases (`memref.distinct_objects`). A buffer that flows into
-/// such a memref may live as long as it, which the alias model does not
-/// follow; and the deallocation, which cannot tell that memref from the
-/// other buffers of the function either, frees them only at the end of
-/// their block, after comparing their addresses with it. The aliases of an
-/// op's operands are resolved only for an op with such a result.
-static bool mayHideAliases(Operation *func,
-                           const BufferViewFlowAnalysis &aliases) {
+/// Returns whether an op of `func` makes a memref that
+/// `BufferViewFlowAnalysis`, on which the deallocation builds, does not link
+/// to the memrefs it is made of: an op without memory effects and regions,
+/// with a memref operand that may be a buffer of the function (not only an
+/// argument's), none of whose memref operands has the memref result among
+/// its aliases (`memref.distinct_objects` in MLIR 22). The deallocation,
+/// which cannot tell that memref from the other buffers of the function,
+/// frees them only at the end of their block, after comparing their
+/// addresses with it. This asks what the deallocation sees, so it builds
+/// the view-flow analysis of `func`, only if an op may make such a memref.
+static bool mayHideAliases(Operation *func) {
+  // Views link their results to their sources.
+  auto mayMakeHiddenAlias = [](Operation *op) {
+    auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
+    return op->getNumRegions() == 0 && !isa<ViewLikeOpInterface>(op) &&
+           llvm::any_of(op->getResultTypes(), isMemRef) &&
+           llvm::any_of(op->getOperandTypes(), isMemRef) &&
+           isMemoryEffectFree(op);
+  };
+  if (!func->walk([&](Operation *op) {
+             return mayMakeHiddenAlias(op) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+           })
+           .wasInterrupted())
+    return false;
+  BufferViewFlowAnalysis aliases(func);
   auto isLinked = [&](Value result, Operation *op) {
     return llvm::any_of(op->getOperands(), [&](Value operand) {
       if (!isa<BaseMemRefType>(operand.getType()))
@@ -448,7 +455,7 @@ static bool mayHideAliases(Operation *func,
   };
   // The cheap test first: most ops link their memref results.
   WalkResult walk = func->walk([&](Operation *op) {
-    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op) ||
+    if (!mayMakeHiddenAlias(op) ||
         llvm::all_of(op->getResults(), [&](Value result) {
           return !isa<BaseMemRefType>(result.getType()) || isLinked(result, op);
         }))
@@ -644,25 +651,8 @@ bool CalleeWorkspaceCandidates::canTakeWorkspace(FunctionOpInterface func) {
 bool CalleeWorkspaceCandidates::callerMayHideAliases(
     FunctionOpInterface caller) {
   auto [it, inserted] = hidesAliases.try_emplace(caller, false);
-  if (!inserted)
-    return it->second;
-  // Views and casts link their results to their sources; the alias analysis
-  // is built only for a caller with another op that makes a memref from
-  // memrefs without touching memory.
-  auto isMemRef = [](Type type) { return isa<BaseMemRefType>(type); };
-  bool mayHide = caller
-                     ->walk([&](Operation *op) {
-                       if (op->getNumRegions() != 0 ||
-                           isa<ViewLikeOpInterface, CastOpInterface>(op) ||
-                           llvm::none_of(op->getResultTypes(), isMemRef) ||
-                           llvm::none_of(op->getOperandTypes(), isMemRef) ||
-                           !isMemoryEffectFree(op))
-                         return WalkResult::advance();
-                       return WalkResult::interrupt();
-                     })
-                     .wasInterrupted();
-  if (mayHide)
-    it->second = mayHideAliases(caller, BufferViewFlowAnalysis(caller));
+  if (inserted)
+    it->second = mayHideAliases(caller);
   return it->second;
 }
 
@@ -683,9 +673,9 @@ class TickCollector {
   friend class BackgroundBuilder;
 
 public:
-  TickCollector(const BufferViewFlowAnalysis &aliases,
+  TickCollector(bufferization::BufferLifetimeAnalysis &lifetimes,
                 const MergeAllocationOptions &options)
-      : aliases(aliases), options(options) {}
+      : lifetimes(lifetimes), options(options) {}
 
   MemoryTraceScopes collect(Operation *root);
 
@@ -731,10 +721,8 @@ private:
   /// lives in: that of the allocation, or, while the block's terminator
   /// yields an alias to the results of an `scf.if` or `scf.index_switch`, the
   /// block of that op. Sets `yielded` to the outermost such op.
-  static Block *
-  getLivingBlock(AllocOp alloc,
-                 const BufferViewFlowAnalysis::ValueSetT &aliasSet,
-                 YieldedBuffer &yielded);
+  static Block *getLivingBlock(AllocOp alloc, const AliasSet &aliasSet,
+                               YieldedBuffer &yielded);
 
   /// How a use of an alias of a buffer bounds the buffer's lifetime.
   struct UseSpan {
@@ -759,9 +747,7 @@ private:
   /// model (one interval of ticks per buffer) cannot always say. It may name an
   /// op where the pass does not sink the free (a use it does not understand,
   /// say); the model is then only more careful.
-  Operation *
-  getRegionFreeingOp(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
-                     Block *block);
+  Operation *getRegionFreeingOp(const AliasSet &aliasSet, Block *block);
 
   /// Returns the last tick up to which a buffer whose aliases are
   /// `aliasSet` is surely held, as far as the hand-over to regions goes, or
@@ -774,13 +760,11 @@ private:
   /// first region that frees it up to its last use there; after that, only
   /// on some runs. It may name an op where the pass leaves the buffer alone;
   /// the model is then only more careful.
-  int64_t getHandOverTick(const BufferViewFlowAnalysis::ValueSetT &aliasSet,
-                          Block *block);
+  int64_t getHandOverTick(const AliasSet &aliasSet, Block *block);
 
   /// Returns how `use` of an alias of a buffer that lives in `livingBlock`
   /// and whose aliases are `aliasSet` bounds the buffer's lifetime.
-  UseSpan getUseSpan(OpOperand &use,
-                     const BufferViewFlowAnalysis::ValueSetT &aliasSet,
+  UseSpan getUseSpan(OpOperand &use, const AliasSet &aliasSet,
                      Block *livingBlock);
 
   /// Gives the allocations of `trace` that are yielded as the same result
@@ -832,20 +816,16 @@ private:
   }
 
   /// Returns the analysis that tells whether a callee keeps an argument:
-  /// the options', or one of `root`, built on first use.
-  bufferization::BufferLifetimeAnalysis &getLifetimes() {
-    if (options.lifetimes)
-      return *options.lifetimes;
-    if (!ownLifetimes)
-      ownLifetimes =
-          std::make_unique<bufferization::BufferLifetimeAnalysis>(root);
-    return *ownLifetimes;
+  /// the options' (of the whole module, whose functions are the callees of
+  /// the one merged), or the collector's.
+  bufferization::BufferLifetimeAnalysis &getCallAnalysis() {
+    return options.lifetimes ? *options.lifetimes : lifetimes;
   }
 
-  const BufferViewFlowAnalysis &aliases;
+  /// The aliases and uses of the buffers under the root.
+  bufferization::BufferLifetimeAnalysis &lifetimes;
   const MergeAllocationOptions &options;
   Operation *root = nullptr;
-  std::unique_ptr<bufferization::BufferLifetimeAnalysis> ownLifetimes;
   SymbolTableCollection symbolTables;
   /// The memoized results of `getCalleeBound`; `kUnbounded` while a callee
   /// is being measured, so that recursion is unbounded. The options' cache,
@@ -1007,10 +987,8 @@ FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,
   return static_cast<uint64_t>(size);
 }
 
-Block *
-TickCollector::getLivingBlock(AllocOp alloc,
-                              const BufferViewFlowAnalysis::ValueSetT &aliasSet,
-                              YieldedBuffer &yielded) {
+Block *TickCollector::getLivingBlock(AllocOp alloc, const AliasSet &aliasSet,
+                                     YieldedBuffer &yielded) {
   // Only one run of such an op's regions runs, so the buffer still lives
   // within one run of that op's block.
   Block *block = alloc->getBlock();
@@ -1039,10 +1017,9 @@ TickCollector::getLivingBlock(AllocOp alloc,
   return block;
 }
 
-TickCollector::UseSpan
-TickCollector::getUseSpan(OpOperand &use,
-                          const BufferViewFlowAnalysis::ValueSetT &aliasSet,
-                          Block *livingBlock) {
+TickCollector::UseSpan TickCollector::getUseSpan(OpOperand &use,
+                                                 const AliasSet &aliasSet,
+                                                 Block *livingBlock) {
   Value alias = use.get();
   Operation *user = use.getOwner();
   auto rejected = [](const Twine &why) { return UseSpan{nullptr, why.str()}; };
@@ -1075,7 +1052,7 @@ TickCollector::getUseSpan(OpOperand &use,
     // its operands, which would stretch the lifetime past where the rest of
     // the pipeline frees the buffer. Without such results, a callee that
     // keeps no alias reads or writes the buffer while it runs.
-    if (!hasBufferResults(user) && getLifetimes().isUnderstoodUse(use))
+    if (!hasBufferResults(user) && getCallAnalysis().isUnderstoodUse(use))
       return {anchor, ""};
     return rejected("passed to a call by");
   }
@@ -1085,6 +1062,13 @@ TickCollector::getUseSpan(OpOperand &use,
   if (auto store = dyn_cast<StoreOp>(user);
       store && store.getValueToStore() == alias)
     return rejected("stored to memory by");
+  // An op that makes memrefs the alias analysis only assumes to alias the
+  // buffer may rely on how the buffer was allocated:
+  // `memref.distinct_objects` tells LLVM that its operands are separate
+  // allocations, which views of one merged buffer are not.
+  if (bufferization::makesAssumedAliases(user))
+    return rejected(
+        "made into a memref by an op the alias analysis does not know,");
 
   // An access: only under ops whose regions run where they are.
   Operation *livingParent = livingBlock->getParentOp();
@@ -1124,8 +1108,8 @@ TickCollector::getUseSpan(OpOperand &use,
   return {anchor, ""};
 }
 
-Operation *TickCollector::getRegionFreeingOp(
-    const BufferViewFlowAnalysis::ValueSetT &aliasSet, Block *block) {
+Operation *TickCollector::getRegionFreeingOp(const AliasSet &aliasSet,
+                                             Block *block) {
   Operation *last = nullptr;
   for (Value alias : aliasSet) {
     for (Operation *user : alias.getUsers()) {
@@ -1159,8 +1143,7 @@ Operation *TickCollector::getRegionFreeingOp(
   return last;
 }
 
-int64_t TickCollector::getHandOverTick(
-    const BufferViewFlowAnalysis::ValueSetT &aliasSet, Block *block) {
+int64_t TickCollector::getHandOverTick(const AliasSet &aliasSet, Block *block) {
   // The last tick at which a run of `op`, which hands `kept` over, surely
   // holds the buffer, or `kNoTick` if `op` does not hand it over: each
   // region yields `kept` once and no other alias, or no alias, and at least
@@ -1222,8 +1205,7 @@ int64_t TickCollector::getHandOverTick(
 LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                                          int64_t &lastTick,
                                          std::string &reason) {
-  BufferViewFlowAnalysis::ValueSetT aliasSet =
-      aliases.resolve(alloc.getResult());
+  AliasSet aliasSet = lifetimes.getDerivedAliases(alloc.getResult());
   YieldedBuffer yielded;
   Block *livingBlock = getLivingBlock(alloc, aliasSet, yielded);
 
@@ -1233,8 +1215,6 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   firstTick = std::numeric_limits<int64_t>::max();
   lastTick = std::numeric_limits<int64_t>::min();
   for (Value alias : aliasSet) {
-    if (!mayCarryBuffer(alias))
-      continue;
     for (OpOperand &use : alias.getUses()) {
       Operation *user = use.getOwner();
       if (deadOps.contains(user))
@@ -1336,7 +1316,7 @@ bool TickCollector::mayHideAliases(Block *scope) {
     func = func->getParentOp();
   auto [it, inserted] = hidesAliases.try_emplace(func, false);
   if (inserted)
-    it->second = ::mayHideAliases(func, aliases);
+    it->second = ::mayHideAliases(func);
   return it->second;
 }
 
@@ -1433,9 +1413,7 @@ void BackgroundBuilder::addBuffer(Value buffer) {
   // operand of the call, though the callee may return another buffer.
   int64_t lowerLast = last;
   bool callResultAlias = false;
-  for (Value alias : collector.aliases.resolve(buffer)) {
-    if (!mayCarryBuffer(alias))
-      continue;
+  for (Value alias : collector.lifetimes.getDerivedAliases(buffer)) {
     if (alias != buffer &&
         isa_and_present<CallOpInterface>(alias.getDefiningOp()))
       callResultAlias = true;
@@ -1456,8 +1434,7 @@ void BackgroundBuilder::addBuffer(Value buffer) {
   // Freed in the regions of the op it dies at, it is surely held only up
   // to that op.
   if (anchor == def) {
-    BufferViewFlowAnalysis::ValueSetT aliasSet =
-        collector.aliases.resolve(buffer);
+    AliasSet aliasSet = collector.lifetimes.getDerivedAliases(buffer);
     if (Operation *op = collector.getRegionFreeingOp(aliasSet, scope))
       lowerLast = std::min(lowerLast, ticks.lookup(op).first);
     // Handed over to the regions of an op that may free it.
@@ -1468,7 +1445,7 @@ void BackgroundBuilder::addBuffer(Value buffer) {
   int64_t bytes = getModelledBytes(type, def);
   addUpper(first, last, getInstanceBytes(def, scope->getParentOp(), bytes));
   if (anchor == def && bytes < kUnbounded &&
-      !mayEndEarly(buffer, collector.aliases))
+      !mayEndEarly(buffer, collector.lifetimes))
     addRange(background.lower, first, lowerLast, bytes);
 }
 
@@ -1806,10 +1783,10 @@ void PeakKeepingSplit::setExactRange(Candidate &candidate,
   }
   // Handed over to the regions of an op that may free it, it is surely held
   // only up to that op.
-  candidate.exactLast =
-      std::min(candidate.exactLast,
-               collector.getHandOverTick(
-                   collector.aliases.resolve(allocOp.getResult()), scope));
+  candidate.exactLast = std::min(
+      candidate.exactLast,
+      collector.getHandOverTick(
+          collector.lifetimes.getDerivedAliases(allocOp.getResult()), scope));
 }
 
 void PeakKeepingSplit::setWorkspaceRanges(Candidate &candidate,
@@ -1953,14 +1930,14 @@ void PeakKeepingSplit::markCopiedCandidates() {
   // A copied buffer may be removed by the rest of the pipeline: it counts in
   // the upper bound only, and is not merged, since a merged buffer would
   // take memory where the buffer apart may take none.
-  const BufferViewFlowAnalysis &aliases = collector.aliases;
+  const bufferization::BufferLifetimeAnalysis &lifetimes = collector.lifetimes;
   copied.resize(candidates.size());
   for (auto [id, allocation] : llvm::enumerate(candidates)) {
     copied[id] =
-        mayEndEarly(AllocOp(allocation.alloc).getResult(), aliases) ||
+        mayEndEarly(AllocOp(allocation.alloc).getResult(), lifetimes) ||
         llvm::any_of(
             allocation.sharers, [&](const TickAllocation::Sharer &sharer) {
-              return mayEndEarly(AllocOp(sharer.alloc).getResult(), aliases);
+              return mayEndEarly(AllocOp(sharer.alloc).getResult(), lifetimes);
             });
   }
 }
@@ -2836,11 +2813,10 @@ MemoryTraceScopes TickCollector::collect(Operation *root) {
   return result;
 }
 
-FailureOr<MemoryTraceScopes>
-mlir::memref::collectTickLifetimeTraces(Operation *root,
-                                        const BufferViewFlowAnalysis &aliases,
-                                        const MergeAllocationOptions &options) {
-  return TickCollector(aliases, options).collect(root);
+FailureOr<MemoryTraceScopes> mlir::memref::collectTickLifetimeTraces(
+    Operation *root, bufferization::BufferLifetimeAnalysis &lifetimes,
+    const MergeAllocationOptions &options) {
+  return TickCollector(lifetimes, options).collect(root);
 }
 
 FailureOr<MemorySchedule>

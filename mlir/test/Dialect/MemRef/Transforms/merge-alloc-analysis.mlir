@@ -227,6 +227,45 @@ func.func @left_alone(%n: index, %f: f32, %c: i1) -> memref<4xf32> {
 
 // -----
 
+// COM: A memref made of a buffer by an op that the alias analysis does not
+// COM: know is only assumed to alias it, and such an op may rely on how the
+// COM: buffer was allocated: `memref.distinct_objects` tells LLVM that its
+// COM: operands are separate allocations, which two views of one merged
+// COM: buffer are not. Both buffers are left alone, and so is the operand of
+// COM: `memref.transpose`; the subview of a buffer is a view the analysis
+// COM: knows, and that buffer is merged.
+// CHECK-LABEL: func @assumed_aliases
+func.func @assumed_aliases(%f: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  // CHECK: memref.alloc() {merge_alloc.skipped = "made into a memref by an op the alias analysis does not know, 'memref.distinct_objects'"}
+  %a = memref.alloc() : memref<4xf32>
+  // CHECK: memref.alloc() {merge_alloc.skipped = "made into a memref by an op the alias analysis does not know, 'memref.distinct_objects'"}
+  %b = memref.alloc() : memref<4xf32>
+  memref.store %f, %a[%c0] : memref<4xf32>
+  memref.store %f, %b[%c0] : memref<4xf32>
+  %d:2 = memref.distinct_objects %a, %b : memref<4xf32>, memref<4xf32>
+  %v = memref.load %d#1[%c0] : memref<4xf32>
+  // CHECK: memref.alloc() {merge_alloc.skipped = "made into a memref by an op the alias analysis does not know, 'memref.transpose'"}
+  %m = memref.alloc() : memref<2x2xf32>
+  %t = memref.transpose %m (i, j) -> (j, i) : memref<2x2xf32> to memref<2x2xf32, strided<[1, 2]>>
+  memref.store %f, %t[%c0, %c0] : memref<2x2xf32, strided<[1, 2]>>
+  %w = memref.load %m[%c0, %c0] : memref<2x2xf32>
+  // CHECK: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = 0 : i64
+  %s = memref.alloc() : memref<8xf32>
+  %sv = memref.subview %s[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  memref.store %f, %sv[%c0] : memref<4xf32, strided<[1], offset: 4>>
+  %x = memref.load %s[%c0] : memref<8xf32>
+  // CHECK: memref.alloc() {merge_alloc.buffer = {{[0-9]+}} : i64, merge_alloc.offset = 0 : i64
+  %u = memref.alloc() : memref<8xf32>
+  memref.store %x, %u[%c0] : memref<8xf32>
+  %y = memref.load %u[%c0] : memref<8xf32>
+  %vw = arith.addf %v, %w : f32
+  %r = arith.addf %vw, %y : f32
+  return %r : f32
+}
+
+// -----
+
 // COM: Allocations in a region with several blocks, where ticks do not follow
 // COM: execution order, and allocations in a parallel region that is not an
 // COM: allocation scope, are left alone.

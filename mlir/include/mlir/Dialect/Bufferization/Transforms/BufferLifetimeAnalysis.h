@@ -189,6 +189,13 @@ public:
   /// from.
   ValueSetT getMayAliases(Value value) const;
 
+  /// Returns `value` and the buffers derived from it: its views and casts,
+  /// and the values it flows into through branches, region ops, calls and
+  /// ops this analysis does not know. They keep the memory of `value` in use
+  /// after it; for a buffer that nothing is derived from, as a new
+  /// allocation, they are all of its may-aliases.
+  ValueSetT getDerivedAliases(Value value) const;
+
   /// Returns true if `use` of a buffer is understood well enough that the
   /// buffer is provably not reachable through its user once the user is
   /// done: the user reads or writes the buffer with declared effects, frees
@@ -247,6 +254,15 @@ private:
   /// What the callees of calls do with the buffers passed to them.
   CalleeBufferFacts callees;
 };
+
+/// Returns true if `op` has a buffer result that `BufferLifetimeAnalysis`
+/// takes for an alias of each of its buffer operands because nothing more is
+/// known of it: `op` is not known to `BufferViewFlowAnalysis` (neither a
+/// view, nor a branch, region branch, call or `BufferViewFlowOpInterface` op)
+/// and does not allocate the result. Such an op may also rely on how its
+/// operands were allocated, as `memref.distinct_objects` does, which tells
+/// LLVM that they are separate allocations.
+bool makesAssumedAliases(Operation *op);
 
 /// Returns the memref whose memory a deallocation of `memref` frees: the
 /// source of the `memref.extract_strided_metadata` whose base buffer

@@ -37,8 +37,6 @@
 #include <optional>
 
 namespace mlir {
-class BufferViewFlowAnalysis;
-
 namespace memref {
 struct MergeAllocationOptions;
 class CalleeWorkspaceCandidates;
@@ -105,7 +103,7 @@ struct MemorySchedule {
 };
 
 using TraceCollectorFunc = std::function<FailureOr<MemoryTraceScopes>(
-    Operation *root, const BufferViewFlowAnalysis &aliases,
+    Operation *root, bufferization::BufferLifetimeAnalysis &lifetimes,
     const MergeAllocationOptions &options)>;
 using MemoryPlannerFunc = std::function<FailureOr<MemorySchedule>(
     Operation *root, const LifetimeTrace &trace,
@@ -172,8 +170,9 @@ struct MergeAllocationOptions {
   /// is measured only after it was merged.
   DenseMap<Operation *, int64_t> *calleeBoundCache = nullptr;
   /// The analysis the tick-based collector asks whether a callee keeps a
-  /// buffer passed to it; by default, one of the root, built when needed.
-  /// `mergeAllocations` sets one of the whole root under `calleeWorkspaces`.
+  /// buffer passed to it; by default, the one of the root that the stages
+  /// share. `mergeAllocations` sets one of the whole root under
+  /// `calleeWorkspaces`, where the stages run on one function at a time.
   bufferization::BufferLifetimeAnalysis *lifetimes = nullptr;
   TraceCollectorFunc tracer;
   MemoryPlannerFunc planner;
@@ -258,9 +257,11 @@ private:
 /// where the buffer lives on in the op's block, and those yielded as the
 /// same result from different branches share an offset), returned, passed to
 /// a call, freed,
-/// converted to a pointer or tensor, carried by a region op, or used by an
-/// op with unknown memory effects, an asynchronous op, or an op without
-/// `RegionBranchOpInterface` around the use.
+/// converted to a pointer or tensor, made into a memref by an op the alias
+/// analysis does not know (`bufferization::makesAssumedAliases`), carried by
+/// a region op, or used by an op with unknown memory effects, an
+/// asynchronous op, or an op without `RegionBranchOpInterface` around the
+/// use. The aliases are those `lifetimes` derives from the buffer.
 ///
 /// Unless `options.allowPeakIncrease` is set, the mergeable allocations of a
 /// scope are then split into groups, each of which becomes one merged
@@ -269,7 +270,7 @@ private:
 /// is left alone.
 FailureOr<MemoryTraceScopes>
 collectTickLifetimeTraces(Operation *root,
-                          const BufferViewFlowAnalysis &aliases,
+                          bufferization::BufferLifetimeAnalysis &lifetimes,
                           const MergeAllocationOptions &options);
 
 /// The planner for `TickLifetimeTrace`s: the static memory planner in

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -22,6 +23,14 @@
 
 using namespace mlir;
 using namespace mlir::bufferization;
+
+/// Returns the memref that `value` is a view of through a chain of
+/// `ViewLikeOpInterface` ops, or `value` itself.
+static Value skipViews(Value value) {
+  if (auto memref = dyn_cast<TypedValue<BaseMemRefType>>(value))
+    return memref::skipViewLikeOps(memref);
+  return value;
+}
 
 static bool hasAllocateEffect(Value value) {
   Operation *op = value.getDefiningOp();
@@ -90,12 +99,7 @@ const Origin &AllocationOrigins::get(Value value) {
   auto it = indexOf.find(value);
   if (it != indexOf.end())
     return origins[it->second];
-  Value base = value;
-  while (auto view = base.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewDest() != base)
-      break;
-    base = view.getViewSource();
-  }
+  Value base = skipViews(value);
   // Views of the same base share its origin but for the view root.
   Origin origin;
   if (base == value) {
@@ -190,8 +194,7 @@ Origin AllocationOrigins::compute(Value base) {
 }
 
 void AllocationOrigins::setViewRoot(Origin &origin, Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
+  value = skipViews(value);
   origin.viewRoot = value;
   origin.allocOp = hasAllocateEffect(value) ? value.getDefiningOp() : nullptr;
   auto arg = dyn_cast<BlockArgument>(value);

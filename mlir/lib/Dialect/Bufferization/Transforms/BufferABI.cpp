@@ -10,12 +10,13 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
 std::pair<func::FuncOp, func::CallOp>
-bufferization::splitOffPrivateBody(func::FuncOp func,
+bufferization::splitOffPrivateBody(RewriterBase &rewriter, func::FuncOp func,
                                    SymbolTable &symbolTable) {
   // The private function takes the body, the name with a suffix, and every
   // attribute but the ones that only a public function needs.
@@ -23,18 +24,23 @@ bufferization::splitOffPrivateBody(func::FuncOp func,
   impl.setSymName((func.getSymName() + "_impl").str());
   impl.setPrivate();
   impl->removeAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName());
-  symbolTable.insert(impl, std::next(Block::iterator(func)));
-  impl.getBody().takeBody(func.getBody());
+  // Inserted by the rewriter, then recorded (and renamed if its name is
+  // taken) by the symbol table.
+  rewriter.setInsertionPointAfter(func);
+  rewriter.insert(impl);
+  symbolTable.insert(impl);
+  rewriter.inlineRegionBefore(func.getBody(), impl.getBody(),
+                              impl.getBody().end());
 
   // The public function forwards its arguments and returns the results.
   Block &implEntry = impl.getBody().front();
-  Block *entry = func.addEntryBlock();
-  for (auto [arg, implArg] :
-       llvm::zip_equal(entry->getArguments(), implEntry.getArguments()))
-    arg.setLoc(implArg.getLoc());
-  auto builder = OpBuilder::atBlockEnd(entry);
-  auto call =
-      func::CallOp::create(builder, func.getLoc(), impl, entry->getArguments());
-  func::ReturnOp::create(builder, func.getLoc(), call.getResults());
+  Block *entry = rewriter.createBlock(
+      &func.getBody(), func.getBody().end(), implEntry.getArgumentTypes(),
+      llvm::map_to_vector(implEntry.getArguments(),
+                          [](BlockArgument arg) { return arg.getLoc(); }));
+  rewriter.setInsertionPointToEnd(entry);
+  auto call = func::CallOp::create(rewriter, func.getLoc(), impl,
+                                   entry->getArguments());
+  func::ReturnOp::create(rewriter, func.getLoc(), call.getResults());
   return {impl, call};
 }

@@ -325,7 +325,7 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
   // A public function keeps its signature: a private function takes its
   // body, and it calls that one like the module's calls.
   if (func.isPublic()) {
-    auto [impl, call] = splitOffPrivateBody(func, symbolTable);
+    auto [impl, call] = splitOffPrivateBody(rewriter, func, symbolTable);
     func = impl;
     fresh.calls.push_back(call);
   }

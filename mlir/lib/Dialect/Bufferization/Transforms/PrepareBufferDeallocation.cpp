@@ -49,7 +49,7 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
       regionOps.push_back(op);
   });
   unsigned numCasts = 0;
-  OpBuilder builder(root->getContext());
+  IRRewriter rewriter(root->getContext());
   for (Operation *op : regionOps) {
     Block *block = op->getBlock();
     for (OpResult result : op->getResults()) {
@@ -59,20 +59,20 @@ unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
           usesInOtherBlocks.push_back(&use);
       if (usesInOtherBlocks.empty())
         continue;
-      builder.setInsertionPointAfter(op);
+      rewriter.setInsertionPointAfter(op);
       // A ranked memref gets a `memref.cast`, which the deallocation and the
       // alias analyses see through. Any other value, including an unranked
       // memref (whose identity `memref.cast` is invalid), gets an identity
       // `builtin.unrealized_conversion_cast`, which the canonicalizer folds.
       Value cast;
       if (auto type = dyn_cast<MemRefType>(result.getType()))
-        cast = memref::CastOp::create(builder, result.getLoc(), type, result);
+        cast = memref::CastOp::create(rewriter, result.getLoc(), type, result);
       else
-        cast = UnrealizedConversionCastOp::create(builder, result.getLoc(),
+        cast = UnrealizedConversionCastOp::create(rewriter, result.getLoc(),
                                                   result.getType(), result)
                    .getResult(0);
       for (OpOperand *use : usesInOtherBlocks)
-        use->set(cast);
+        rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(cast); });
       ++numCasts;
     }
   }
@@ -92,9 +92,10 @@ bool mlir::bufferization::promoteDescriptorSlots(Operation *root) {
   // addresses the deallocation may compare.
   DenseSet<Operation *> poisonBefore;
   root->walk([&](ub::PoisonOp poison) { poisonBefore.insert(poison); });
-  OpBuilder builder(root->getContext());
+  // mem2reg takes a builder; the rewriter is one.
+  IRRewriter rewriter(root->getContext());
   DominanceInfo dominance(root);
-  if (failed(tryToPromoteMemorySlots(slots, builder, DataLayout::closest(root),
+  if (failed(tryToPromoteMemorySlots(slots, rewriter, DataLayout::closest(root),
                                      dominance)))
     return false;
   SmallVector<ub::PoisonOp> poisons;
@@ -103,12 +104,10 @@ bool mlir::bufferization::promoteDescriptorSlots(Operation *root) {
       poisons.push_back(poison);
   });
   for (ub::PoisonOp poison : poisons) {
-    builder.setInsertionPoint(poison);
+    rewriter.setInsertionPoint(poison);
     if (Value empty =
-            createEmptyMemRef(poison.getLoc(), builder, poison.getType())) {
-      poison.getResult().replaceAllUsesWith(empty);
-      poison->erase();
-    }
+            createEmptyMemRef(poison.getLoc(), rewriter, poison.getType()))
+      rewriter.replaceOp(poison, empty);
   }
   return true;
 }

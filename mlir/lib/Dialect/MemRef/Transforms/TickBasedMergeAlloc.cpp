@@ -584,8 +584,10 @@ std::pair<FunctionOpInterface, CallOpInterface>
 CalleeWorkspaceCandidates::wrapPublicFunction(
     FunctionOpInterface func, ArrayRef<CallOpInterface> calls,
     bufferization::BufferLifetimeAnalysis *lifetimes) {
+  IRRewriter rewriter(func.getContext());
   auto [impl, call] = bufferization::splitOffPrivateBody(
-      cast<func::FuncOp>(func), symbolTables.getSymbolTable(symbolTableOp));
+      rewriter, cast<func::FuncOp>(func),
+      symbolTables.getSymbolTable(symbolTableOp));
   if (lifetimes)
     lifetimes->notifySymbolInserted(impl);
   auto implName = SymbolRefAttr::get(impl);
@@ -2851,8 +2853,8 @@ mlir::memref::planTickLifetimeTrace(Operation *root, const LifetimeTrace &trace,
 
 /// Replaces each of `allocs` with a `memref.view` of `buffer` at its offset in
 /// `schedule`. The offsets are constants, one per value, created at the
-/// insertion point of `builder`, which must dominate every allocation.
-static void replaceWithViews(OpBuilder &builder, Location loc,
+/// insertion point of `rewriter`, which must dominate every allocation.
+static void replaceWithViews(RewriterBase &rewriter, Location loc,
                              ArrayRef<AllocOp> allocs, Value buffer,
                              const MemorySchedule &schedule) {
   DenseMap<int64_t, Value> offsets;
@@ -2860,15 +2862,14 @@ static void replaceWithViews(OpBuilder &builder, Location loc,
     int64_t offsetValue = schedule.allocToOffset.lookup(alloc);
     Value &offset = offsets[offsetValue];
     if (!offset)
-      offset = arith::ConstantIndexOp::create(builder, loc, offsetValue);
+      offset = arith::ConstantIndexOp::create(rewriter, loc, offsetValue);
   }
   for (AllocOp alloc : allocs) {
-    builder.setInsertionPoint(alloc);
+    rewriter.setInsertionPoint(alloc);
     Value offset = offsets.lookup(schedule.allocToOffset.lookup(alloc));
-    Value view = ViewOp::create(builder, alloc.getLoc(), alloc.getType(),
+    Value view = ViewOp::create(rewriter, alloc.getLoc(), alloc.getType(),
                                 buffer, offset, ValueRange());
-    alloc.getResult().replaceAllUsesWith(view);
-    alloc.erase();
+    rewriter.replaceOp(alloc, view);
   }
 }
 
@@ -2906,41 +2907,48 @@ static LogicalResult addWorkspace(Operation *root, Block *scope,
     calls.push_back(wrapperCall);
   }
 
-  OpBuilder builder(func.getContext());
+  IRRewriter rewriter(func.getContext());
   auto workspaceType = MemRefType::get(
-      {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
+      {static_cast<int64_t>(schedule.totalSize)}, rewriter.getI8Type(),
       MemRefLayoutAttrInterface(), schedule.memorySpace);
   IntegerAttr alignment;
-  Attribute marker = builder.getUnitAttr();
+  Attribute marker = rewriter.getUnitAttr();
   if (schedule.bufferAlignment) {
-    alignment = builder.getI64IntegerAttr(
+    alignment = rewriter.getI64IntegerAttr(
         static_cast<int64_t>(*schedule.bufferAlignment));
     marker = alignment;
   }
   unsigned index = func.getNumArguments();
-  if (failed(func.insertArgument(index, workspaceType,
-                                 builder.getDictionaryAttr(builder.getNamedAttr(
-                                     kWorkspaceAttrName, marker)),
-                                 func.getLoc())))
+  LogicalResult inserted = failure();
+  rewriter.modifyOpInPlace(func, [&] {
+    inserted =
+        func.insertArgument(index, workspaceType,
+                            rewriter.getDictionaryAttr(rewriter.getNamedAttr(
+                                kWorkspaceAttrName, marker)),
+                            func.getLoc());
+  });
+  if (failed(inserted))
     return func.emitError("merge-alloc: cannot add a workspace argument");
   Value workspace = scope->getArgument(index);
 
-  builder.setInsertionPointToStart(scope);
-  replaceWithViews(builder, func.getLoc(), allocs, workspace, schedule);
+  rewriter.setInsertionPointToStart(scope);
+  replaceWithViews(rewriter, func.getLoc(), allocs, workspace, schedule);
   for (CallOpInterface call : calls) {
-    builder.setInsertionPoint(call);
+    rewriter.setInsertionPoint(call);
     auto buffer =
-        AllocOp::create(builder, call.getLoc(), workspaceType, alignment);
+        AllocOp::create(rewriter, call.getLoc(), workspaceType, alignment);
     // The mark keeps the rest of the pipeline from hoisting the allocation
     // out of a branch, where it would be held on paths without the call.
-    buffer->setAttr(kWorkspaceAttrName, builder.getUnitAttr());
+    buffer->setAttr(kWorkspaceAttrName, rewriter.getUnitAttr());
     // No result of the call aliases its workspace, which the view flow of
     // the deallocation learns from the mark (a view of a merged buffer at a
     // byte shift that a result might alias would keep the caller's frees
     // from comparing the two at run time; fuzz seed 30679).
-    call->setAttr(func::kWorkspaceOperandAttrName,
-                  builder.getI64IntegerAttr(call.getArgOperands().size()));
-    call.getArgOperandsMutable().append(buffer.getResult());
+    rewriter.modifyOpInPlace(call, [&] {
+      call->setAttr(func::kWorkspaceOperandAttrName,
+                    rewriter.getI64IntegerAttr(call.getArgOperands().size()));
+      call.getArgOperandsMutable().append(buffer.getResult());
+    });
   }
   return success();
 }
@@ -2970,18 +2978,19 @@ mlir::memref::mergeScheduledAllocations(Operation *root, Block *scope,
   if (!firstHolder)
     return root->emitError("merge-alloc: a scheduled allocation is not in its "
                            "allocation scope");
-  OpBuilder builder(firstHolder);
+  IRRewriter rewriter(firstHolder->getContext());
+  rewriter.setInsertionPoint(firstHolder);
   auto mergedType = MemRefType::get(
-      {static_cast<int64_t>(schedule.totalSize)}, builder.getI8Type(),
+      {static_cast<int64_t>(schedule.totalSize)}, rewriter.getI8Type(),
       MemRefLayoutAttrInterface(), schedule.memorySpace);
   Location loc = allocs.front().getLoc();
   IntegerAttr alignment;
   if (schedule.bufferAlignment)
-    alignment = builder.getI64IntegerAttr(
+    alignment = rewriter.getI64IntegerAttr(
         static_cast<int64_t>(*schedule.bufferAlignment));
-  Value merged = AllocOp::create(builder, loc, mergedType, alignment);
+  Value merged = AllocOp::create(rewriter, loc, mergedType, alignment);
   // The offsets go next to the merged allocation, which dominates every
   // view of it.
-  replaceWithViews(builder, loc, allocs, merged, schedule);
+  replaceWithViews(rewriter, loc, allocs, merged, schedule);
   return success();
 }

@@ -40,9 +40,11 @@ constexpr llvm::StringLiteral kManualFunctionAttrName =
 /// and returns the results. `func` keeps its name, signature and attributes
 /// for callers outside the module; the module's calls may then call the
 /// private function, whose signature is the module's to change. Returns the
-/// private function and the call in `func`.
+/// private function and the call in `func`. Every change goes through
+/// `rewriter`.
 std::pair<func::FuncOp, func::CallOp>
-splitOffPrivateBody(func::FuncOp func, SymbolTable &symbolTable);
+splitOffPrivateBody(RewriterBase &rewriter, func::FuncOp func,
+                    SymbolTable &symbolTable);
 
 } // namespace bufferization
 } // namespace mlir

@@ -349,8 +349,12 @@ static LogicalResult convert(RewriterBase &rewriter, FreshResults &fresh,
   llvm::BitVector converted(func.getNumResults());
   for (auto [result, buffer] : llvm::zip_equal(fresh.results, buffers)) {
     Location loc = result.buffers.front()->getLoc();
-    if (failed(func.insertArgument(func.getNumArguments(), buffer.first,
-                                   DictionaryAttr(), loc)))
+    LogicalResult inserted = failure();
+    rewriter.modifyOpInPlace(func, [&] {
+      inserted = func.insertArgument(func.getNumArguments(), buffer.first,
+                                     DictionaryAttr(), loc);
+    });
+    if (failed(inserted))
       return func.emitOpError("cannot add an argument for result ")
              << result.position;
     Value out = entry.getArguments().back();

@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -139,6 +140,10 @@ LogicalResult mlir::bufferization::markManualDeallocations(
   StringAttr manual =
       StringAttr::get(ctx, BufferizationDialect::kManualDeallocation);
   UnitAttr unit = UnitAttr::get(ctx);
+  IRRewriter rewriter(ctx);
+  auto mark = [&](Operation *op, StringRef name) {
+    rewriter.modifyOpInPlace(op, [&] { op->setAttr(name, unit); });
+  };
   bool failed = false;
   module->walk([&](func::FuncOp func) {
     if (func.isExternal() || func->hasAttr(kManualFunctionAttrName))
@@ -188,9 +193,9 @@ LogicalResult mlir::bufferization::markManualDeallocations(
     }
     if (!allocations.empty()) {
       for (auto [dealloc, own] : llvm::zip(frees.getDeallocs(), allocations)) {
-        dealloc->setAttr(manual, unit);
+        mark(dealloc, manual);
         for (Value allocation : own)
-          allocation.getDefiningOp()->setAttr(manual, unit);
+          mark(allocation.getDefiningOp(), manual);
       }
       return;
     }
@@ -217,7 +222,7 @@ LogicalResult mlir::bufferization::markManualDeallocations(
       failed = true;
       return;
     }
-    func->setAttr(kManualFunctionAttrName, unit);
+    mark(func, kManualFunctionAttrName);
   });
   return failure(failed);
 }

@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -86,9 +87,11 @@ static Value cloneIf(OpBuilder &builder, Location loc, Value condition,
 /// is the same buffer as an earlier one is cloned, unconditionally if that is
 /// known, behind a comparison of their aligned pointers if it may be.
 /// Returns the number of operands that may be cloned.
-static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
+static unsigned unaliasReturnOperands(RewriterBase &rewriter,
+                                      func::ReturnOp returnOp,
                                       CallAwareBufferOriginAnalysis &analysis) {
-  OpBuilder builder(returnOp);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(returnOp);
   Location loc = returnOp.getLoc();
   SmallVector<Value> earlier;
   DenseMap<Value, Value> pointers;
@@ -96,7 +99,7 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
     Value &pointer = pointers[memref];
     if (!pointer)
       pointer =
-          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
     return pointer;
   };
 
@@ -116,21 +119,23 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
         break;
       }
       Value equal =
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                 getPointer(memref), getPointer(other));
       mayBeSame = mayBeSame
-                      ? arith::OrIOp::create(builder, loc, mayBeSame, equal)
+                      ? arith::OrIOp::create(rewriter, loc, mayBeSame, equal)
                       : equal;
     }
     earlier.push_back(memref);
     if (sameBuffer) {
-      operand.set(CloneOp::create(builder, loc, memref));
+      Value clone = CloneOp::create(rewriter, loc, memref);
+      rewriter.modifyOpInPlace(returnOp, [&] { operand.set(clone); });
       ++numCloned;
       continue;
     }
     if (!mayBeSame)
       continue;
-    operand.set(cloneIf(builder, loc, mayBeSame, memref));
+    Value clone = cloneIf(rewriter, loc, mayBeSame, memref);
+    rewriter.modifyOpInPlace(returnOp, [&] { operand.set(clone); });
     ++numMaybeCloned;
   }
   if (numCloned + numMaybeCloned != 0)
@@ -157,10 +162,13 @@ static unsigned unaliasReturnOperands(func::ReturnOp returnOp,
 /// indicators of the memref results follow all other results, in the order
 /// of the memrefs: a result is then cloned only if it and the earlier result
 /// are both owned, and its indicator becomes true when it is cloned.
-static unsigned protectShiftedReturnOperands(
-    func::ReturnOp returnOp, CallAwareBufferOriginAnalysis &analysis,
-    AllocationIdentities &identities, bool hasOwnershipResults) {
-  OpBuilder builder(returnOp);
+static unsigned
+protectShiftedReturnOperands(RewriterBase &rewriter, func::ReturnOp returnOp,
+                             CallAwareBufferOriginAnalysis &analysis,
+                             AllocationIdentities &identities,
+                             bool hasOwnershipResults) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(returnOp);
   Location loc = returnOp.getLoc();
   unsigned numMemRefs =
       llvm::count_if(returnOp.getOperandTypes(), llvm::IsaPred<BaseMemRefType>);
@@ -171,7 +179,7 @@ static unsigned protectShiftedReturnOperands(
     Value &pointer = pointers[memref];
     if (!pointer)
       pointer =
-          memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, memref);
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
     return pointer;
   };
   SmallVector<std::pair<Value, OpOperand *>> earlier;
@@ -194,8 +202,8 @@ static unsigned protectShiftedReturnOperands(
       std::optional<bool> same = analysis.isSameAllocation(memref, other);
       if (same && !*same)
         continue;
-      Value id = identities.get(builder, memref, getPointer);
-      Value otherId = identities.get(builder, other, getPointer);
+      Value id = identities.get(rewriter, memref, getPointer);
+      Value otherId = identities.get(rewriter, other, getPointer);
       if (!id || !otherId) {
         returnOp.emitWarning()
             << "cannot tell at run time whether result #"
@@ -207,28 +215,33 @@ static unsigned protectShiftedReturnOperands(
         continue;
       }
       Value sameAllocation = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::eq, id, otherId);
+          rewriter, loc, arith::CmpIPredicate::eq, id, otherId);
       Value otherAddress =
-          arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                 getPointer(memref), getPointer(other));
       Value both =
-          arith::AndIOp::create(builder, loc, sameAllocation, otherAddress);
+          arith::AndIOp::create(rewriter, loc, sameAllocation, otherAddress);
       if (ownership) {
-        Value owned = arith::AndIOp::create(builder, loc, ownership->get(),
+        Value owned = arith::AndIOp::create(rewriter, loc, ownership->get(),
                                             otherOwnership->get());
-        both = arith::AndIOp::create(builder, loc, both, owned);
+        both = arith::AndIOp::create(rewriter, loc, both, owned);
       }
       mustClone = mustClone
-                      ? arith::OrIOp::create(builder, loc, mustClone, both)
+                      ? arith::OrIOp::create(rewriter, loc, mustClone, both)
                       : both;
     }
     earlier.push_back({memref, ownership});
     if (!mustClone)
       continue;
-    operand.set(cloneIf(builder, loc, mustClone, memref));
-    if (ownership)
-      ownership->set(
-          arith::OrIOp::create(builder, loc, ownership->get(), mustClone));
+    Value clone = cloneIf(rewriter, loc, mustClone, memref);
+    Value owned = ownership ? arith::OrIOp::create(rewriter, loc,
+                                                   ownership->get(), mustClone)
+                            : Value();
+    rewriter.modifyOpInPlace(returnOp, [&] {
+      operand.set(clone);
+      if (ownership)
+        ownership->set(owned);
+    });
     ++numMaybeCloned;
   }
   if (numMaybeCloned != 0)
@@ -295,28 +308,31 @@ static bool areResultCopiesUnobservable(func::FuncOp func, Operation *module,
 
 /// Sets the unit attribute `func::kNoAliasResultsAttrName` on `op` if `set`,
 /// else removes it. Returns true if that changed `op`.
-static bool markNoAliasResults(Operation *op, bool set) {
+static bool markNoAliasResults(RewriterBase &rewriter, Operation *op,
+                               bool set) {
   if (op->hasAttr(func::kNoAliasResultsAttrName) == set)
     return false;
-  if (set)
-    op->setAttr(func::kNoAliasResultsAttrName, UnitAttr::get(op->getContext()));
-  else
-    op->removeAttr(func::kNoAliasResultsAttrName);
+  rewriter.modifyOpInPlace(op, [&] {
+    if (set)
+      op->setAttr(func::kNoAliasResultsAttrName, rewriter.getUnitAttr());
+    else
+      op->removeAttr(func::kNoAliasResultsAttrName);
+  });
   return true;
 }
 
 /// Marks the calls of `noAliasFunctions` under `module` as following the
 /// ABI, and unmarks the others. Returns true if that changed a call.
 static bool
-markCalls(Operation *module,
+markCalls(RewriterBase &rewriter, Operation *module,
           const llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions) {
   SymbolTableCollection symbolTables;
   bool changed = false;
   module->walk([&](func::CallOp call) {
     Operation *callee =
         symbolTables.lookupNearestSymbolFrom(call, call.getCalleeAttr());
-    changed |=
-        markNoAliasResults(call, callee && noAliasFunctions.contains(callee));
+    changed |= markNoAliasResults(rewriter, call,
+                                  callee && noAliasFunctions.contains(callee));
   });
   return changed;
 }
@@ -328,7 +344,7 @@ markCalls(Operation *module,
 /// functions whose results may need a clone that does not lower) keep the
 /// ownership ABI and lose any mark that says otherwise. Returns true if a
 /// mark was removed.
-static bool sortFunctions(Operation *module,
+static bool sortFunctions(RewriterBase &rewriter, Operation *module,
                           bool privateFunctionDynamicOwnership,
                           llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions,
                           SmallVectorImpl<func::FuncOp> &toRewrite) {
@@ -348,7 +364,7 @@ static bool sortFunctions(Operation *module,
     // a clone that does not lower keeps the ownership ABI as well.
     if ((privateFunctionDynamicOwnership && func.isPrivate()) ||
         !canUnalias(func.getFunctionType())) {
-      changed |= markNoAliasResults(func, /*set=*/false);
+      changed |= markNoAliasResults(rewriter, func, /*set=*/false);
       return;
     }
     noAliasFunctions.insert(func);
@@ -362,11 +378,10 @@ static bool sortFunctions(Operation *module,
 /// buffers, whatever its ABI: no caller can tell them apart. Only a module
 /// with a view at a byte shift may have such results. Returns the number of
 /// results cloned.
-static unsigned protectShiftedResults(Operation *module,
+static unsigned protectShiftedResults(RewriterBase &rewriter, Operation *module,
                                       bool privateFunctionDynamicOwnership) {
   BufferLifetimeAnalysis lifetimes(module);
   AllocationIdentities identities(lifetimes);
-  IRRewriter rewriter(module->getContext());
   SmallVector<func::FuncOp> functions;
   module->walk([&](func::FuncOp func) {
     if (hasMemRefResult(func.getFunctionType()) && !func.isExternal() &&
@@ -387,7 +402,7 @@ static unsigned protectShiftedResults(Operation *module,
     CallAwareBufferOriginAnalysis analysis(func);
     func.walk([&](func::ReturnOp returnOp) {
       numCloned += protectShiftedReturnOperands(
-          returnOp, analysis, identities,
+          rewriter, returnOp, analysis, identities,
           /*hasOwnershipResults=*/privateFunctionDynamicOwnership &&
               func.isPrivate());
     });
@@ -403,10 +418,11 @@ static unsigned protectShiftedResults(Operation *module,
 /// rewrite of a function relies on the guarantee of the functions it calls.
 /// Returns true if a mark changed.
 static bool
-dropObservableCopies(Operation *module, bool allowObservableCopies,
+dropObservableCopies(RewriterBase &rewriter, Operation *module,
+                     bool allowObservableCopies,
                      MutableArrayRef<func::FuncOp> toRewrite,
                      llvm::SmallPtrSetImpl<Operation *> &noAliasFunctions) {
-  bool changed = markCalls(module, noAliasFunctions);
+  bool changed = markCalls(rewriter, module, noAliasFunctions);
   for (bool anyLeft = !allowObservableCopies; anyLeft;) {
     anyLeft = false;
     std::optional<BufferLifetimeAnalysis> analysis;
@@ -418,7 +434,7 @@ dropObservableCopies(Operation *module, bool allowObservableCopies,
       if (areResultCopiesUnobservable(func, module, *analysis))
         continue;
       noAliasFunctions.erase(func);
-      changed |= markNoAliasResults(func, /*set=*/false);
+      changed |= markNoAliasResults(rewriter, func, /*set=*/false);
       remark::missed(func.getLoc(), remark::RemarkOpts::name("ObservableCopy")
                                         .category("unalias-function-results"))
           << "function keeps the ownership ABI: a caller could tell a copy of "
@@ -427,7 +443,7 @@ dropObservableCopies(Operation *module, bool allowObservableCopies,
       anyLeft = true;
     }
     if (anyLeft)
-      changed |= markCalls(module, noAliasFunctions);
+      changed |= markCalls(rewriter, module, noAliasFunctions);
   }
   return changed;
 }
@@ -439,32 +455,35 @@ unsigned mlir::bufferization::unaliasFunctionResults(
   // rewrites, and the others that say they do.
   llvm::SmallPtrSet<Operation *, 16> noAliasFunctions;
   SmallVector<func::FuncOp> toRewrite;
-  bool anyChange = sortFunctions(module, privateFunctionDynamicOwnership,
-                                 noAliasFunctions, toRewrite);
+  IRRewriter rewriter(module->getContext());
+  bool anyChange =
+      sortFunctions(rewriter, module, privateFunctionDynamicOwnership,
+                    noAliasFunctions, toRewrite);
 
   unsigned numCloned = 0;
   if (hasShiftingView(module)) {
     // Threading and the run-time checks may add ops even where no result
     // ends up cloned; such modules are rare, so take them as changed.
     anyChange = true;
-    numCloned += protectShiftedResults(module, privateFunctionDynamicOwnership);
+    numCloned += protectShiftedResults(rewriter, module,
+                                       privateFunctionDynamicOwnership);
   }
 
   // A clone changes what a caller computes if it writes through one result
   // and reads another that was the same buffer. Unless that is allowed, a
   // function that may need a clone follows the ABI only where no caller can
   // tell.
-  anyChange |= dropObservableCopies(module, allowObservableCopies, toRewrite,
-                                    noAliasFunctions);
+  anyChange |= dropObservableCopies(rewriter, module, allowObservableCopies,
+                                    toRewrite, noAliasFunctions);
 
   for (func::FuncOp func : toRewrite) {
     if (!func)
       continue;
     CallAwareBufferOriginAnalysis analysis(func);
     func.walk([&](func::ReturnOp returnOp) {
-      numCloned += unaliasReturnOperands(returnOp, analysis);
+      numCloned += unaliasReturnOperands(rewriter, returnOp, analysis);
     });
-    anyChange |= markNoAliasResults(func, /*set=*/true);
+    anyChange |= markNoAliasResults(rewriter, func, /*set=*/true);
   }
   if (changed)
     *changed = anyChange || numCloned != 0;

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Support/FileUtilities.h"
@@ -69,9 +70,12 @@ static LogicalResult runStages(Operation *root,
   }
   if (options.analysisOnly)
     return success();
+  IRRewriter rewriter(root->getContext());
   for (Operation *alloc : scopes->hoistableWorkspaces)
-    alloc->setAttr(bufferization::kHoistableWorkspaceAttrName,
-                   UnitAttr::get(alloc->getContext()));
+    rewriter.modifyOpInPlace(alloc, [&] {
+      alloc->setAttr(bufferization::kHoistableWorkspaceAttrName,
+                     rewriter.getUnitAttr());
+    });
   for (auto [trace, schedule] : llvm::zip_equal(scopes->scopeTraces, schedules))
     if (failed(mutator(root, trace->getAllocScope(), schedule, options)))
       return failure();

@@ -168,12 +168,16 @@ getRoundRoots(ArrayRef<Operation *> changed,
 /// Sorts `ops` into the order of a pre-order walk: an op before the ops
 /// nested in it, the ops of a block in their order, the blocks of a region in
 /// theirs and the regions of an op by their number. Ops without a common
-/// ancestor keep their relative order.
+/// ancestor keep their relative order. An op may be in `ops` more than once
+/// (a changed op that is also dead).
 static void sortInProgramOrder(SmallVectorImpl<Operation *> &ops) {
   // Each op's ancestors, outermost first, the op itself last.
   DenseMap<Operation *, SmallVector<Operation *, 8>> chains;
   for (Operation *op : ops) {
-    SmallVector<Operation *, 8> &chain = chains[op];
+    auto [it, inserted] = chains.try_emplace(op);
+    if (!inserted)
+      continue;
+    SmallVector<Operation *, 8> &chain = it->second;
     for (Operation *current = op; current; current = current->getParentOp())
       chain.push_back(current);
     std::reverse(chain.begin(), chain.end());

@@ -93,7 +93,8 @@ CAPABILITIES = [
         "files": [
             r"/LowerDeallocationsToSCF\.cpp$",
             r"/ExpandStridedClones\.cpp$",
-            r"/BufferLifetimeAnalysis\.(cpp|h)$",
+            r"/BufferLifetimeAnalysis(Test)?\.(cpp|h)$",
+            r"^mlir/test/Unit/buffer-lifetime-analysis\.test$",
             r"/AllocationOrigins\.(cpp|h)$",
             r"/AllocationIdentities\.(cpp|h)$",
             r"/CallAwareBufferOriginAnalysis\.h$",
@@ -103,7 +104,12 @@ CAPABILITIES = [
             r"^mlir/docs/DeallocationLowering\.md$",
         ],
         "passes": ["lower-deallocations-to-scf", "expand-strided-clones"],
-        "notes": [],
+        "notes": [
+            "Add Dialect/Bufferization/BufferLifetimeAnalysisTest.cpp to "
+            "mlir/unittests/Dialect/Bufferization/CMakeLists.txt; the lit "
+            "wrapper test/Unit/buffer-lifetime-analysis.test is then not "
+            "needed.",
+        ],
     },
     {
         "name": "buffer-lifetimes",

@@ -191,6 +191,33 @@ BufferLifetimeAnalysis::getDerivedAliases(Value value) const {
   return buffers;
 }
 
+FailureOr<BufferUseRange> BufferLifetimeAnalysis::getUseRangeInBlock(
+    const ValueSetT &aliases, Block &block,
+    function_ref<BufferUseAction(OpOperand &, Operation *)> onUse,
+    function_ref<BufferUseAction(Operation *, Operation *)> onDefinition) {
+  BufferUseRange range;
+  auto note = [&](BufferUseAction action, Operation *ancestor) {
+    if (action == BufferUseAction::Stop)
+      return failure();
+    if (action == BufferUseAction::Count && ancestor)
+      range.include(ancestor);
+    return success();
+  };
+  for (Value alias : aliases) {
+    if (Operation *def = alias.getDefiningOp(); def && onDefinition) {
+      Operation *ancestor = block.findAncestorOpInBlock(*def);
+      if (failed(note(onDefinition(def, ancestor), ancestor)))
+        return failure();
+    }
+    for (OpOperand &use : alias.getUses()) {
+      Operation *ancestor = block.findAncestorOpInBlock(*use.getOwner());
+      if (failed(note(onUse(use, ancestor), ancestor)))
+        return failure();
+    }
+  }
+  return range;
+}
+
 bool BufferLifetimeAnalysis::mayHaveShiftedPointer(Value value) const {
   return shiftedPointers.contains(value);
 }

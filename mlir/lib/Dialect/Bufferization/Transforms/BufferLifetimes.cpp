@@ -63,17 +63,14 @@ static bool
 hasUseIn(Value buffer, Block *block, ArrayRef<Operation *> ignored,
          function_ref<bool(OpOperand &use, Operation *ancestor)> isInRange,
          BufferLifetimeAnalysis &analysis) {
-  for (Value alias : analysis.getMayAliases(buffer)) {
-    for (OpOperand &use : alias.getUses()) {
-      Operation *user = use.getOwner();
-      if (llvm::is_contained(ignored, user))
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || isInRange(use, ancestor))
-        return true;
-    }
-  }
-  return false;
+  return failed(analysis.getUseRangeInBlock(
+      buffer, *block, [&](OpOperand &use, Operation *ancestor) {
+        if (llvm::is_contained(ignored, use.getOwner()))
+          return BufferUseAction::Skip;
+        if (!ancestor || isInRange(use, ancestor))
+          return BufferUseAction::Stop;
+        return BufferUseAction::Skip;
+      }));
 }
 
 /// Returns true if an alias of `buffer` is used strictly between `from` and
@@ -164,6 +161,28 @@ getAddressComparisons(Operation *user) {
   return comparisons;
 }
 
+/// Adds to `ancestors` the ops of the block of `end` that hold the
+/// comparisons of the address `user` reads (see `getAddressComparisons`), an
+/// address used up to the last of them. Returns false if `user` does more
+/// with the address, or a comparison is not in an op of the block before
+/// `end`, or is one of `excluded`.
+static bool addComparisonsBefore(Operation *user, Operation *end,
+                                 const SmallPtrSetImpl<Operation *> *excluded,
+                                 SmallVectorImpl<Operation *> &ancestors) {
+  std::optional<SmallVector<Operation *>> comparisons =
+      getAddressComparisons(user);
+  if (!comparisons)
+    return false;
+  for (Operation *comparison : *comparisons) {
+    Operation *ancestor = end->getBlock()->findAncestorOpInBlock(*comparison);
+    if (!ancestor || !ancestor->isBeforeInBlock(end) ||
+        (excluded && excluded->contains(comparison)))
+      return false;
+    ancestors.push_back(ancestor);
+  }
+  return true;
+}
+
 /// Returns the guarded free of `guard`, if it is the guard of one. The ops
 /// of other guarded frees are in `taken`, and so are those of this one on
 /// return. `shared` holds the ops found to have a user outside of the
@@ -239,52 +258,41 @@ static Operation *findLastUse(const GuardedFree &free,
   scf::IfOp guard = free.guard;
   Block *block = guard->getBlock();
   SmallPtrSet<Operation *, 8> members(free.ops.begin(), free.ops.end());
-  Operation *lastUse = nullptr;
-  auto noteUse = [&](Operation *ancestor) {
-    if (!lastUse || lastUse->isBeforeInBlock(ancestor))
-      lastUse = ancestor;
+  BufferUseRange uses;
+  // An address only compared is used up to the last comparison.
+  SmallVector<Operation *> comparisonAncestors;
+  auto onUse = [&](OpOperand &use, Operation *ancestor) {
+    Operation *user = use.getOwner();
+    // A correct program frees a buffer once, so the frees of other buffers
+    // may come in any order.
+    if (members.contains(user) || isa<memref::DeallocOp>(user))
+      return BufferUseAction::Skip;
+    if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
+        ancestor == block->getTerminator() || guardOps.contains(user))
+      return BufferUseAction::Stop;
+    if (!analysis.isUnderstoodUse(use) &&
+        !addComparisonsBefore(user, guard, &members, comparisonAncestors))
+      return BufferUseAction::Stop;
+    return BufferUseAction::Count;
+  };
+  auto onDefinition = [&](Operation *def, Operation *) {
+    if (members.contains(def))
+      return BufferUseAction::Skip;
+    // Another guarded free's base buffer: it moves too.
+    if (guardOps.contains(def))
+      return BufferUseAction::Stop;
+    return BufferUseAction::Count;
   };
   for (Operation &op : guard.thenBlock()->without_terminator()) {
-    for (Value alias :
-         analysis.getMayAliases(cast<memref::DeallocOp>(op).getMemref())) {
-      if (Operation *def = alias.getDefiningOp();
-          def && !members.contains(def)) {
-        // Another guarded free's base buffer: it moves too.
-        if (guardOps.contains(def))
-          return nullptr;
-        if (Operation *ancestor = block->findAncestorOpInBlock(*def))
-          noteUse(ancestor);
-      }
-      for (OpOperand &use : alias.getUses()) {
-        Operation *user = use.getOwner();
-        // A correct program frees a buffer once, so the frees of other
-        // buffers may come in any order.
-        if (members.contains(user) || isa<memref::DeallocOp>(user))
-          continue;
-        Operation *ancestor = block->findAncestorOpInBlock(*user);
-        if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
-            ancestor == block->getTerminator() || guardOps.contains(user))
-          return nullptr;
-        if (!analysis.isUnderstoodUse(use)) {
-          // An address only compared is used up to the last comparison.
-          std::optional<SmallVector<Operation *>> comparisons =
-              getAddressComparisons(user);
-          if (!comparisons)
-            return nullptr;
-          for (Operation *comparison : *comparisons) {
-            Operation *comparisonAncestor =
-                block->findAncestorOpInBlock(*comparison);
-            if (!comparisonAncestor ||
-                !comparisonAncestor->isBeforeInBlock(guard) ||
-                members.contains(comparison))
-              return nullptr;
-            noteUse(comparisonAncestor);
-          }
-        }
-        noteUse(ancestor);
-      }
-    }
+    FailureOr<BufferUseRange> range = analysis.getUseRangeInBlock(
+        cast<memref::DeallocOp>(op).getMemref(), *block, onUse, onDefinition);
+    if (failed(range))
+      return nullptr;
+    if (range->last)
+      uses.include(range->last);
   }
+  for (Operation *comparisonAncestor : comparisonAncestors)
+    uses.include(comparisonAncestor);
   // What the moved ops use must exist where they go.
   for (Operation *op : free.ops) {
     op->walk([&](Operation *nested) {
@@ -293,11 +301,11 @@ static Operation *findLastUse(const GuardedFree &free,
         if (!def || members.contains(def) || guard->isProperAncestor(def))
           continue;
         if (Operation *ancestor = block->findAncestorOpInBlock(*def))
-          noteUse(ancestor);
+          uses.include(ancestor);
       }
     });
   }
-  return lastUse;
+  return uses.last;
 }
 
 /// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
@@ -326,22 +334,20 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
   // understood (`findLastUse` found `lastUse`).
   auto getLastUseIn = [&](Region &region) {
     Block &body = region.front();
-    Operation *last = nullptr;
-    auto note = [&](Operation *op) {
-      Operation *ancestor = body.findAncestorOpInBlock(*op);
-      if (ancestor && (!last || last->isBeforeInBlock(ancestor)))
-        last = ancestor;
-    };
-    for (Value alias : aliases) {
-      if (Operation *def = alias.getDefiningOp())
-        note(def);
-      for (Operation *user : alias.getUsers()) {
-        note(user);
-        if (auto comparisons = getAddressComparisons(user))
-          llvm::for_each(*comparisons, note);
-      }
-    }
-    return last;
+    SmallVector<Operation *> comparisons;
+    FailureOr<BufferUseRange> range =
+        BufferLifetimeAnalysis::getUseRangeInBlock(
+            aliases, body,
+            [&](OpOperand &use, Operation *) {
+              if (auto compared = getAddressComparisons(use.getOwner()))
+                llvm::append_range(comparisons, *compared);
+              return BufferUseAction::Count;
+            },
+            [](Operation *, Operation *) { return BufferUseAction::Count; });
+    for (Operation *comparison : comparisons)
+      if (Operation *ancestor = body.findAncestorOpInBlock(*comparison))
+        range->include(ancestor);
+    return range->last;
   };
   if (!isFreedInRegions(
           lastUse, [&](Value value) { return aliases.contains(value); },
@@ -448,11 +454,6 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   if (metadata && !memref.hasOneUse())
     return std::nullopt;
 
-  Operation *lastUse = nullptr;
-  auto noteUse = [&](Operation *ancestor) {
-    if (!lastUse || lastUse->isBeforeInBlock(ancestor))
-      lastUse = ancestor;
-  };
   bool fromAround = false;
   // Whether the op whose region `block` is may run again, asked once.
   std::optional<bool> repeats;
@@ -461,63 +462,54 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
       repeats = mayRunAgain(block->getParentOp());
     return *repeats;
   };
-  for (Value alias : analysis.getMayAliases(memref)) {
-    // The buffer must exist where the deallocation goes.
-    if (Operation *def = alias.getDefiningOp()) {
-      if (def == metadata)
-        continue;
-      if (Operation *ancestor = block->findAncestorOpInBlock(*def);
-          ancestor && ancestor->isBeforeInBlock(dealloc))
-        noteUse(ancestor);
+  // An address only compared is used up to the last comparison.
+  SmallVector<Operation *> comparisonAncestors;
+  auto onUse = [&](OpOperand &use, Operation *ancestor) {
+    Operation *user = use.getOwner();
+    if (user == dealloc || user == metadata)
+      return BufferUseAction::Skip;
+    if (!ancestor) {
+      if (!isUseAroundBranch(use, use.get(), block, analysis, mayRepeat))
+        return BufferUseAction::Stop;
+      fromAround = true;
+      return BufferUseAction::Skip;
     }
-    for (OpOperand &use : alias.getUses()) {
-      Operation *user = use.getOwner();
-      if (user == dealloc || user == metadata)
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor) {
-        if (!isUseAroundBranch(use, alias, block, analysis, mayRepeat))
-          return std::nullopt;
-        fromAround = true;
-        continue;
-      }
-      // Used after the deallocation, or in a way that may keep the buffer
-      // alive: leave it. The address an op of a guarded free reads reaches
-      // nothing but the guard; one only compared is used up to the last
-      // comparison.
-      if (!ancestor->isBeforeInBlock(dealloc) ||
-          ancestor == block->getTerminator())
-        return std::nullopt;
-      if (!guardOps.contains(user) && !analysis.isUnderstoodUse(use)) {
-        std::optional<SmallVector<Operation *>> comparisons =
-            getAddressComparisons(user);
-        if (!comparisons)
-          return std::nullopt;
-        for (Operation *comparison : *comparisons) {
-          Operation *comparisonAncestor =
-              block->findAncestorOpInBlock(*comparison);
-          if (!comparisonAncestor ||
-              !comparisonAncestor->isBeforeInBlock(dealloc))
-            return std::nullopt;
-          noteUse(comparisonAncestor);
-        }
-      }
-      noteUse(ancestor);
-    }
-  }
+    // Used after the deallocation, or in a way that may keep the buffer
+    // alive: leave it. The address an op of a guarded free reads reaches
+    // nothing but the guard.
+    if (!ancestor->isBeforeInBlock(dealloc) ||
+        ancestor == block->getTerminator())
+      return BufferUseAction::Stop;
+    if (!guardOps.contains(user) && !analysis.isUnderstoodUse(use) &&
+        !addComparisonsBefore(user, dealloc, /*excluded=*/nullptr,
+                              comparisonAncestors))
+      return BufferUseAction::Stop;
+    return BufferUseAction::Count;
+  };
+  // The buffer must exist where the deallocation goes.
+  auto onDefinition = [&](Operation *def, Operation *ancestor) {
+    if (def == metadata || !ancestor || !ancestor->isBeforeInBlock(dealloc))
+      return BufferUseAction::Skip;
+    return BufferUseAction::Count;
+  };
+  FailureOr<BufferUseRange> uses =
+      analysis.getUseRangeInBlock(memref, *block, onUse, onDefinition);
+  if (failed(uses))
+    return std::nullopt;
+  for (Operation *comparisonAncestor : comparisonAncestors)
+    uses->include(comparisonAncestor);
   if (metadata) {
     Operation *sourceDef = metadata.getSource().getDefiningOp();
-    Operation *ancestor =
-        sourceDef ? block->findAncestorOpInBlock(*sourceDef) : nullptr;
-    if (ancestor && (!lastUse || lastUse->isBeforeInBlock(ancestor)))
-      lastUse = ancestor;
+    if (Operation *ancestor =
+            sourceDef ? block->findAncestorOpInBlock(*sourceDef) : nullptr)
+      uses->include(ancestor);
   }
   // Freed buffers that come from outside of the block (arguments, values
   // defined above) with no use in it stay where they are, unless they come
   // from around a branch.
-  if (!lastUse && !fromAround)
+  if (!uses->last && !fromAround)
     return std::nullopt;
-  return lastUse;
+  return uses->last;
 }
 
 namespace {
@@ -950,17 +942,18 @@ static int64_t
 getHeldAtMostUntil(memref::AllocOp alloc, Block &block,
                    const DenseMap<Operation *, int64_t> &positions,
                    BufferLifetimeAnalysis &analysis) {
-  auto size = static_cast<int64_t>(positions.size());
+  FailureOr<BufferUseRange> uses = analysis.getUseRangeInBlock(
+      alloc.getResult(), block, [&](OpOperand &use, Operation *ancestor) {
+        if (!ancestor || ancestor == block.getTerminator() ||
+            !analysis.isUnderstoodUse(use))
+          return BufferUseAction::Stop;
+        return BufferUseAction::Count;
+      });
+  if (failed(uses))
+    return static_cast<int64_t>(positions.size());
   int64_t last = positions.lookup(alloc);
-  for (Value alias : analysis.getMayAliases(alloc.getResult())) {
-    for (OpOperand &use : alias.getUses()) {
-      Operation *ancestor = block.findAncestorOpInBlock(*use.getOwner());
-      if (!ancestor || ancestor == block.getTerminator() ||
-          !analysis.isUnderstoodUse(use))
-        return size;
-      last = std::max(last, positions.lookup(ancestor));
-    }
-  }
+  if (uses->last)
+    last = std::max(last, positions.lookup(uses->last));
   return last + 1;
 }
 

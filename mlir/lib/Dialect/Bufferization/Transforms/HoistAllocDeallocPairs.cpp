@@ -239,19 +239,17 @@ private:
                                          memref::DeallocOp dealloc) {
     if (analysis.mayEscape(buffer, {dealloc.getOperation()}))
       return std::nullopt;
-    Operation *lastUse = nullptr;
-    for (Value alias : analysis.getMayAliases(buffer)) {
-      for (Operation *user : alias.getUsers()) {
-        if (user == dealloc)
-          continue;
-        Operation *anchor = block->findAncestorOpInBlock(*user);
-        if (!anchor || isa<memref::AllocOp, memref::DeallocOp>(anchor))
-          return std::nullopt;
-        if (!lastUse || lastUse->isBeforeInBlock(anchor))
-          lastUse = anchor;
-      }
-    }
-    return lastUse;
+    FailureOr<BufferUseRange> uses = analysis.getUseRangeInBlock(
+        buffer, *block, [&](OpOperand &use, Operation *ancestor) {
+          if (use.getOwner() == dealloc)
+            return BufferUseAction::Skip;
+          if (!ancestor || isa<memref::AllocOp, memref::DeallocOp>(ancestor))
+            return BufferUseAction::Stop;
+          return BufferUseAction::Count;
+        });
+    if (failed(uses))
+      return std::nullopt;
+    return uses->last;
   }
 
   BufferLifetimeAnalysis &analysis;
@@ -363,13 +361,15 @@ bool AllocDeallocHoister::keepsPeakOverBlock(memref::AllocOp alloc,
     if (++seen > kMaxWindowOps)
       return false;
     Operation *metadata = free.getMemref().getDefiningOp();
-    bool usedAfterAlloc = false;
-    for (Value alias : analysis.getMayAliases(getFreedMemRef(free.getMemref())))
-      for (Operation *user : alias.getUsers())
-        if (user != free && user != metadata)
-          if (Operation *ancestor = block->findAncestorOpInBlock(*user))
-            usedAfterAlloc |= alloc->isBeforeInBlock(ancestor);
-    if (!usedAfterAlloc)
+    FailureOr<BufferUseRange> uses =
+        analysis.getUseRangeInBlock(getFreedMemRef(free.getMemref()), *block,
+                                    [&](OpOperand &use, Operation *) {
+                                      Operation *user = use.getOwner();
+                                      return user == free || user == metadata
+                                                 ? BufferUseAction::Skip
+                                                 : BufferUseAction::Count;
+                                    });
+    if (!uses->last || !alloc->isBeforeInBlock(uses->last))
       return false;
   }
   return true;

@@ -101,27 +101,25 @@ Region *bufferization::getStackScopeRegion(Operation *alloc) {
 /// none other than `dealloc` may free the buffer.
 static bool diesInBlock(memref::AllocOp alloc, memref::DeallocOp dealloc,
                         Operation *metadata, BufferLifetimeAnalysis &analysis) {
-  Block *block = alloc->getBlock();
-  for (Value alias : analysis.getMayAliases(alloc.getResult())) {
-    for (OpOperand &use : alias.getUses()) {
-      Operation *user = use.getOwner();
-      if (user == dealloc || user == metadata)
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !alloc->isBeforeInBlock(ancestor) ||
-          !ancestor->isBeforeInBlock(dealloc))
-        return false;
-      if (isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(
-              user))
-        return false;
-      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-      if (effects && effects.getEffectOnValue<MemoryEffects::Free>(alias))
-        return false;
-      if (!analysis.isUnderstoodUse(use))
-        return false;
-    }
-  }
-  return true;
+  return succeeded(analysis.getUseRangeInBlock(
+      alloc.getResult(), *alloc->getBlock(),
+      [&](OpOperand &use, Operation *ancestor) {
+        Operation *user = use.getOwner();
+        if (user == dealloc || user == metadata)
+          return BufferUseAction::Skip;
+        if (!ancestor || !alloc->isBeforeInBlock(ancestor) ||
+            !ancestor->isBeforeInBlock(dealloc))
+          return BufferUseAction::Stop;
+        if (isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(
+                user))
+          return BufferUseAction::Stop;
+        auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+        if (effects && effects.getEffectOnValue<MemoryEffects::Free>(use.get()))
+          return BufferUseAction::Stop;
+        if (!analysis.isUnderstoodUse(use))
+          return BufferUseAction::Stop;
+        return BufferUseAction::Count;
+      }));
 }
 
 /// Returns the buffer that a `memref.dealloc` of `memref` frees: the source

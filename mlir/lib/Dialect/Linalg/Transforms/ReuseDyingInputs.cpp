@@ -31,6 +31,8 @@ namespace linalg {
 using namespace mlir;
 using namespace mlir::linalg;
 using bufferization::BufferLifetimeAnalysis;
+using bufferization::BufferUseAction;
+using bufferization::BufferUseRange;
 
 namespace {
 /// The `memref.dealloc` ops of one block that free the whole buffer of a
@@ -76,12 +78,11 @@ namespace {
 /// rewrite: the first and the last op of the block that use one (or contain
 /// a use), and the uses there. The free of the buffer is not a use.
 struct BufferUses {
-  Operation *first = nullptr;
-  Operation *last = nullptr;
+  BufferUseRange range;
   SmallVector<OpOperand *, 2> atFirst;
   SmallVector<OpOperand *, 2> atLast;
   /// Whether every use is understood and in the block; uses that are not
-  /// still count for `first` and `last` if they are in the block.
+  /// still count for `range` if they are in the block.
   bool confined = true;
 };
 } // namespace
@@ -93,31 +94,25 @@ static BufferUses collectUses(Value buffer, Block &block,
                               BufferLifetimeAnalysis &analysis) {
   Operation *metadata = free ? free.getMemref().getDefiningOp() : nullptr;
   BufferUses uses;
-  for (Value alias : analysis.getMayAliases(buffer)) {
-    for (OpOperand &use : alias.getUses()) {
-      Operation *user = use.getOwner();
-      if ((free && user == free) || (metadata && user == metadata))
-        continue;
-      if (!analysis.isUnderstoodUse(use))
-        uses.confined = false;
-      Operation *ancestor = block.findAncestorOpInBlock(*user);
-      if (!ancestor) {
-        uses.confined = false;
-        continue;
-      }
-      if (!uses.first || ancestor->isBeforeInBlock(uses.first)) {
-        uses.first = ancestor;
-        uses.atFirst.clear();
-      }
-      if (ancestor == uses.first)
-        uses.atFirst.push_back(&use);
-      if (!uses.last || uses.last->isBeforeInBlock(ancestor)) {
-        uses.last = ancestor;
-        uses.atLast.clear();
-      }
-      if (ancestor == uses.last)
-        uses.atLast.push_back(&use);
-    }
+  SmallVector<std::pair<OpOperand *, Operation *>> inBlock;
+  uses.range = *analysis.getUseRangeInBlock(
+      buffer, block, [&](OpOperand &use, Operation *ancestor) {
+        Operation *user = use.getOwner();
+        if ((free && user == free) || (metadata && user == metadata))
+          return BufferUseAction::Skip;
+        if (!analysis.isUnderstoodUse(use))
+          uses.confined = false;
+        if (!ancestor)
+          uses.confined = false;
+        else
+          inBlock.emplace_back(&use, ancestor);
+        return BufferUseAction::Count;
+      });
+  for (auto [use, ancestor] : inBlock) {
+    if (ancestor == uses.range.first)
+      uses.atFirst.push_back(use);
+    if (ancestor == uses.range.last)
+      uses.atLast.push_back(use);
   }
   return uses;
 }
@@ -125,7 +120,7 @@ static BufferUses collectUses(Value buffer, Block &block,
 /// Returns true if the buffer at `init` of `op` is fresh there: nothing uses
 /// an alias of it before `op`, nor `op` elsewhere than at `init`.
 static bool isFreshAt(const BufferUses &uses, LinalgOp op, OpOperand &init) {
-  return uses.first == op && uses.atFirst.size() == 1 &&
+  return uses.range.first == op && uses.atFirst.size() == 1 &&
          uses.atFirst.front() == &init;
 }
 
@@ -134,7 +129,7 @@ static bool isFreshAt(const BufferUses &uses, LinalgOp op, OpOperand &init) {
 /// there `op` reads only the buffer itself, with the indexing map of
 /// `input`, so that every iteration reads only the element it writes.
 static bool diesAt(const BufferUses &uses, LinalgOp op, OpOperand &input) {
-  if (!uses.confined || uses.last != op)
+  if (!uses.confined || uses.range.last != op)
     return false;
   AffineMap map = op.getMatchingIndexingMap(&input);
   return llvm::all_of(uses.atLast, [&](OpOperand *use) {

@@ -8,7 +8,8 @@
 //
 // The one place where the passes that move, reuse or elide the frees and
 // copies of buffers after deallocation learn which values may share memory
-// with a buffer and which uses may keep a buffer reachable.
+// with a buffer, which uses may keep a buffer reachable, and which ops of a
+// block use a buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,6 +135,33 @@ private:
   bool decided = false;
 };
 
+/// What a pass looking for the uses of a buffer in a block makes of one use
+/// of the buffer or of an alias, or of the definition of an alias (see
+/// `BufferLifetimeAnalysis::getUseRangeInBlock`).
+enum class BufferUseAction {
+  /// The op of the block that is or contains it uses the buffer.
+  Count,
+  /// It does not matter where it is.
+  Skip,
+  /// It rules out what the pass looks for: the walk stops.
+  Stop,
+};
+
+/// The first and the last op of a block that use a buffer; both null if no
+/// op of the block does.
+struct BufferUseRange {
+  Operation *first = nullptr;
+  Operation *last = nullptr;
+
+  /// Widens the range to `op`, an op of the block.
+  void include(Operation *op) {
+    if (!first || op->isBeforeInBlock(first))
+      first = op;
+    if (!last || last->isBeforeInBlock(op))
+      last = op;
+  }
+};
+
 /// Answers, for the buffers of the ops nested in a root, which values may
 /// share memory with a buffer and which uses of a buffer are understood. It
 /// builds on `BufferViewFlowAnalysis` and closes two of its gaps, which the
@@ -195,6 +223,30 @@ public:
   /// after it; for a buffer that nothing is derived from, as a new
   /// allocation, they are all of its may-aliases.
   ValueSetT getDerivedAliases(Value value) const;
+
+  /// Returns the range of ops of `block` that use a buffer of `aliases`: the
+  /// first and the last op of `block` that is or contains the owner of a use
+  /// of such a buffer that `onUse` counts, or the op that defines such a
+  /// buffer if `onDefinition` is given and counts it. Each callback gets, as
+  /// `ancestor`, the op of `block` that is or contains the op it is asked
+  /// about, or null if there is none (the use or definition is then in no
+  /// op of the range, whatever the callback answers). Returns failure as
+  /// soon as a callback stops the walk.
+  static FailureOr<BufferUseRange> getUseRangeInBlock(
+      const ValueSetT &aliases, Block &block,
+      function_ref<BufferUseAction(OpOperand &use, Operation *ancestor)> onUse,
+      function_ref<BufferUseAction(Operation *definition, Operation *ancestor)>
+          onDefinition = nullptr);
+
+  /// Returns the range of ops of `block` that use `value` or a buffer that
+  /// may alias it (see the overload on a set of aliases).
+  FailureOr<BufferUseRange> getUseRangeInBlock(
+      Value value, Block &block,
+      function_ref<BufferUseAction(OpOperand &use, Operation *ancestor)> onUse,
+      function_ref<BufferUseAction(Operation *definition, Operation *ancestor)>
+          onDefinition = nullptr) const {
+    return getUseRangeInBlock(getMayAliases(value), block, onUse, onDefinition);
+  }
 
   /// Returns true if `use` of a buffer is understood well enough that the
   /// buffer is provably not reachable through its user once the user is

@@ -689,22 +689,18 @@ static bool isOnlyUsedBefore(Operation *op, DeallocOp dealloc,
                              const BufferLifetimeAnalysis::ValueSetT &aliases,
                              BufferLifetimeAnalysis &analysis,
                              DominanceInfo &domInfo) {
-  Block *block = op->getBlock();
-  for (Value alias : aliases) {
-    if (domInfo.properlyDominates(alias, op))
-      continue;
-    for (OpOperand &use : alias.getUses()) {
-      Operation *user = use.getOwner();
-      if (!analysis.isUnderstoodUse(use))
-        return false;
-      if (op->isAncestor(user))
-        continue;
-      Operation *ancestor = block->findAncestorOpInBlock(*user);
-      if (!ancestor || !ancestor->isBeforeInBlock(dealloc))
-        return false;
-    }
-  }
-  return true;
+  return succeeded(BufferLifetimeAnalysis::getUseRangeInBlock(
+      aliases, *op->getBlock(), [&](OpOperand &use, Operation *ancestor) {
+        if (domInfo.properlyDominates(use.get(), op))
+          return BufferUseAction::Skip;
+        if (!analysis.isUnderstoodUse(use))
+          return BufferUseAction::Stop;
+        if (op->isAncestor(use.getOwner()))
+          return BufferUseAction::Skip;
+        if (!ancestor || !ancestor->isBeforeInBlock(dealloc))
+          return BufferUseAction::Stop;
+        return BufferUseAction::Count;
+      }));
 }
 
 namespace {

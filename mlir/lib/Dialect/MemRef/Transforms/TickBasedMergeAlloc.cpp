@@ -1113,18 +1113,17 @@ TickCollector::UseSpan TickCollector::getUseSpan(OpOperand &use,
 
 Operation *TickCollector::getRegionFreeingOp(const AliasSet &aliasSet,
                                              Block *block) {
-  Operation *last = nullptr;
-  for (Value alias : aliasSet) {
-    for (Operation *user : alias.getUsers()) {
-      if (deadOps.contains(user))
-        continue;
-      Operation *anchor = block->findAncestorOpInBlock(*user);
-      if (!anchor)
-        return nullptr;
-      if (!last || last->isBeforeInBlock(anchor))
-        last = anchor;
-    }
-  }
+  using bufferization::BufferUseAction;
+  FailureOr<bufferization::BufferUseRange> uses =
+      bufferization::BufferLifetimeAnalysis::getUseRangeInBlock(
+          aliasSet, *block, [&](OpOperand &use, Operation *anchor) {
+            if (deadOps.contains(use.getOwner()))
+              return BufferUseAction::Skip;
+            return anchor ? BufferUseAction::Count : BufferUseAction::Stop;
+          });
+  if (failed(uses))
+    return nullptr;
+  Operation *last = uses->last;
   if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(last))
     return nullptr;
   // The regions of `last` that hold a use of an alias.

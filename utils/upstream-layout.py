@@ -159,7 +159,7 @@ CAPABILITIES = [
             r"/fresh-buffer-results-[\w-]*\.mlir$",
             r"^mlir/(include/mlir|lib)/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl\.(h|cpp)$",
             r"/unalias-function-results[\w-]*\.mlir$",
-            r"^mlir/test/Integration/.*/(dealloc-no-alias-results|free-call-arguments-early|free-after-releasing-calls)",
+            r"^mlir/test/Integration/.*/(dealloc-no-alias-results|dealloc-loop-state-call-results|free-call-arguments-early|free-after-releasing-calls)",
             r"^mlir/docs/FunctionBoundaryABI\.md$",
         ],
         "passes": ["unalias-function-results", "fresh-buffer-results-to-out-params"],

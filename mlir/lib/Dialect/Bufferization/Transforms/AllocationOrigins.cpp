@@ -193,10 +193,10 @@ Origin AllocationOrigins::compute(Value base) {
   return origin;
 }
 
-void AllocationOrigins::setViewRoot(Origin &origin, Value value) {
+void AllocationOrigins::setViewRoot(Origin &origin, Value value) const {
   value = skipViews(value);
   origin.viewRoot = value;
-  origin.allocOp = hasAllocateEffect(value) ? value.getDefiningOp() : nullptr;
+  origin.allocOp = isFresh(value) ? value.getDefiningOp() : nullptr;
   auto arg = dyn_cast<BlockArgument>(value);
   origin.argBlock = arg ? arg.getOwner() : nullptr;
 }

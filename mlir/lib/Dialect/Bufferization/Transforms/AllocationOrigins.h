@@ -43,7 +43,8 @@ struct Origin {
   /// The value after skipping all view-like ops, as the upstream pass does for
   /// its block-argument rule.
   Value viewRoot;
-  /// The allocating op that defines `viewRoot`, if any.
+  /// The op that creates `viewRoot` as a fresh buffer (see
+  /// `AllocationOrigins`), if any.
   Operation *allocOp = nullptr;
   /// The block whose argument `viewRoot` is, if any.
   Block *argBlock = nullptr;
@@ -96,7 +97,11 @@ public:
 
   /// The rule `buffer-deallocation-simplification` adds on top of the
   /// analysis: a buffer allocated inside a block differs from the arguments
-  /// of that block and of the blocks around it.
+  /// of that block and of the blocks around it. A block argument holds a
+  /// buffer that exists when the block starts, and a deallocation that frees
+  /// it under its condition or retains it needs it alive until then; the
+  /// buffer created inside is none of those alive when it is created. With
+  /// `noAliasCallsAreFresh`, a marked call creates such a buffer too.
   static bool allocInsideArgBlock(const Origin &a, const Origin &b);
 
   /// Whether `a` and `b` are known to have no terminal buffer in common.
@@ -105,7 +110,7 @@ public:
 private:
   Origin compute(Value base);
   bool isFresh(Value value) const;
-  static void setViewRoot(Origin &origin, Value value);
+  void setViewRoot(Origin &origin, Value value) const;
 
   BufferViewFlowAnalysis flow;
   /// The values each value may be a view or an alias of (the reverse edges of

@@ -274,6 +274,12 @@ private:
       for (unsigned pos : candidates) {
         std::optional<bool> known =
             AllocationOrigins::isSameAllocation(origin, index[pos]);
+        // The simplification's block-argument rule, which the origins alone
+        // do not give: it separates the results of marked calls from the
+        // arguments of the blocks around them, as it separates allocations.
+        if (!known &&
+            AllocationOrigins::allocInsideArgBlock(origin, index[pos]))
+          known = false;
         if (!known)
           ++numRuntimeChecks;
         if (!known || *known)

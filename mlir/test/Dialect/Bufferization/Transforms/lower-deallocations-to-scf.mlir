@@ -144,3 +144,118 @@ func.func @nothing_to_free(%r0: memref<2xf32>, %r1: memref<2xf32>) -> (i1, i1) {
   %0:2 = bufferization.dealloc retain (%r0, %r1 : memref<2xf32>, memref<2xf32>)
   return %0#0, %0#1 : i1, i1
 }
+
+// -----
+
+// The block-argument rule of the simplification, with the result of a call
+// that follows the no-alias ABI taken for an allocation: a loop's state
+// replaced by a call's fresh result in every iteration. The call's result is
+// created while the state buffer, an argument of the loop's block, is alive,
+// so it is another buffer: the state is freed under its ownership alone, the
+// result does not become owned through it, and no address is compared.
+
+func.func private @step(memref<4xf32>) -> memref<4xf32>
+
+// CHECK-LABEL: func @call_result_and_block_argument
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[NEXT:.*]] = func.call @step(%[[CUR]])
+//   CHECK-NOT:     memref.extract_aligned_pointer_as_index
+//   CHECK-NOT:     arith.cmpi
+//       CHECK:     scf.if %[[OWN]] {
+//  CHECK-NEXT:       memref.dealloc %[[CUR]] : memref<4xf32>
+//  CHECK-NEXT:     }
+//   CHECK-NOT:     arith.cmpi
+//       CHECK:     scf.yield %[[NEXT]], %{{.*}} : memref<4xf32>, i1
+func.func @call_result_and_block_argument(%init: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init, %own = %false) -> (memref<4xf32>, i1) {
+    %next = func.call @step(%cur) {buffer_abi.no_alias_results} : (memref<4xf32>) -> memref<4xf32>
+    %kept = bufferization.dealloc (%cur : memref<4xf32>) if (%own) retain (%next : memref<4xf32>)
+    %owned = arith.ori %kept, %true : i1
+    scf.yield %next, %owned : memref<4xf32>, i1
+  }
+  return %r#0 : memref<4xf32>
+}
+
+// -----
+
+// Between two freed memrefs, the same: the state and a fresh result freed
+// together need no comparison either.
+
+func.func private @step(memref<4xf32>) -> memref<4xf32>
+
+// CHECK-LABEL: func @call_result_and_block_argument_freed
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[TMP:.*]] = func.call @step(%[[CUR]])
+//  CHECK-NEXT:     %[[NEXT:.*]] = func.call @step(%[[TMP]])
+//  CHECK-NEXT:     scf.if %[[OWN]] {
+//  CHECK-NEXT:       memref.dealloc %[[CUR]] : memref<4xf32>
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.dealloc %[[TMP]] : memref<4xf32>
+//   CHECK-NOT:     arith.cmpi
+//       CHECK:     scf.yield %[[NEXT]], %{{.*}} : memref<4xf32>, i1
+func.func @call_result_and_block_argument_freed(%init: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init, %own = %false) -> (memref<4xf32>, i1) {
+    %tmp = func.call @step(%cur) {buffer_abi.no_alias_results} : (memref<4xf32>) -> memref<4xf32>
+    %next = func.call @step(%tmp) {buffer_abi.no_alias_results} : (memref<4xf32>) -> memref<4xf32>
+    %none = bufferization.dealloc (%cur, %tmp : memref<4xf32>, memref<4xf32>) if (%own, %true) retain (%next : memref<4xf32>)
+    scf.yield %next, %true : memref<4xf32>, i1
+  }
+  return %r#0 : memref<4xf32>
+}
+
+// -----
+
+// Must not fire: the call is not inside the block whose argument is freed
+// (the loop's state may be the call's result, its initial value).
+
+func.func private @step(memref<4xf32>) -> memref<4xf32>
+
+// CHECK-LABEL: func @call_result_outside_block
+//       CHECK:   %[[FIRST:.*]] = call @step
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[PC:.*]] = memref.extract_aligned_pointer_as_index %[[CUR]]
+//  CHECK-NEXT:     %[[PF:.*]] = memref.extract_aligned_pointer_as_index %[[FIRST]]
+//  CHECK-NEXT:     arith.cmpi eq, %[[PC]], %[[PF]]
+func.func @call_result_outside_block(%x: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %first = func.call @step(%x) {buffer_abi.no_alias_results} : (memref<4xf32>) -> memref<4xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %x, %own = %false) -> (memref<4xf32>, i1) {
+    %kept = bufferization.dealloc (%cur : memref<4xf32>) if (%own) retain (%first : memref<4xf32>)
+    scf.yield %first, %kept : memref<4xf32>, i1
+  }
+  return %r#0 : memref<4xf32>
+}
+
+// -----
+
+// Must not fire: a call without the mark may return any buffer it can reach.
+
+func.func private @step(memref<4xf32>) -> memref<4xf32>
+
+// CHECK-LABEL: func @unmarked_call_result
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[NEXT:.*]] = func.call @step(%[[CUR]]) :
+//  CHECK-NEXT:     %[[PC:.*]] = memref.extract_aligned_pointer_as_index %[[CUR]]
+//  CHECK-NEXT:     %[[PN:.*]] = memref.extract_aligned_pointer_as_index %[[NEXT]]
+//  CHECK-NEXT:     arith.cmpi eq, %[[PC]], %[[PN]]
+func.func @unmarked_call_result(%init: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %init, %own = %false) -> (memref<4xf32>, i1) {
+    %next = func.call @step(%cur) : (memref<4xf32>) -> memref<4xf32>
+    %kept = bufferization.dealloc (%cur : memref<4xf32>) if (%own) retain (%next : memref<4xf32>)
+    scf.yield %next, %kept : memref<4xf32>, i1
+  }
+  return %r#0 : memref<4xf32>
+}

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
+#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -437,6 +438,44 @@ static bool isUseAroundBranch(OpOperand &use, Value alias, Block *block,
   return !existsBefore(alias, op);
 }
 
+/// Returns true if `use` of `alias`, an alias of a buffer that the body of
+/// an `scf.for` frees in every iteration (`block`), outside of the body,
+/// leaves the free free to move up in the body. Each run of the body frees
+/// the buffer it holds, so a use outside of the loop only sees the buffer
+/// before the loop runs or after it, but through its address: the use must
+/// be the loop's own (an init operand, which the loop hands to the body), or
+/// understood and before the loop, or after the loop through an alias that
+/// does not exist before the loop (a result of the loop, which is not the
+/// freed buffer). The init itself, used after the loop, even only to read
+/// its address, would be compared with buffers that the body now allocates
+/// after freeing it.
+static bool isUseAroundLoop(OpOperand &use, Value alias, Block *block,
+                            BufferLifetimeAnalysis &analysis) {
+  auto loop = dyn_cast<scf::ForOp>(block->getParentOp());
+  if (!loop)
+    return false;
+  Operation *user = use.getOwner();
+  if (user == loop)
+    return use.getOperandNumber() >= loop.getNumControlOperands();
+  if (runsBefore(user, loop))
+    return analysis.isUnderstoodUse(use);
+  return !existsBefore(alias, loop);
+}
+
+/// Returns true if `value` is a buffer that its defining op creates apart
+/// from every buffer alive when it runs: an allocation (but a reallocation,
+/// which may give back the memory of its source) or a result of a call that
+/// follows the no-alias function boundary ABI.
+static bool isCreatedFresh(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isa<BaseMemRefType>(value.getType()) ||
+      isa<memref::ReallocOp>(def))
+    return false;
+  if (isa<CallOpInterface>(def))
+    return def->hasAttr(func::kNoAliasResultsAttrName);
+  return hasEffect<MemoryEffects::Allocate>(def, value);
+}
+
 /// Returns where `dealloc` can free its buffer: after the returned op, the
 /// last op in its block that uses the buffer or an alias of it, or the op
 /// that defines the buffer, or at the start of the block if the returned
@@ -454,6 +493,18 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   if (metadata && !memref.hasOneUse())
     return std::nullopt;
 
+  // A buffer created in the block before the deallocation, once the freed
+  // buffer exists, is another buffer: the deallocation frees the freed one
+  // in every run of the block, so it is alive until then. Such an alias is
+  // one only across runs of the block (a loop's next state); its uses and
+  // its definition do not hold the freed buffer.
+  Value freed = metadata ? metadata.getSource() : memref;
+  auto isCreatedWhileFreedIsAlive = [&](Value alias) {
+    Operation *def = alias.getDefiningOp();
+    return def && def->getBlock() == block && def->isBeforeInBlock(dealloc) &&
+           isCreatedFresh(alias) && existsBefore(freed, def);
+  };
+
   bool fromAround = false;
   // Whether the op whose region `block` is may run again, asked once.
   std::optional<bool> repeats;
@@ -466,10 +517,12 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   SmallVector<Operation *> comparisonAncestors;
   auto onUse = [&](OpOperand &use, Operation *ancestor) {
     Operation *user = use.getOwner();
-    if (user == dealloc || user == metadata)
+    if (user == dealloc || user == metadata ||
+        isCreatedWhileFreedIsAlive(use.get()))
       return BufferUseAction::Skip;
     if (!ancestor) {
-      if (!isUseAroundBranch(use, use.get(), block, analysis, mayRepeat))
+      if (!isUseAroundBranch(use, use.get(), block, analysis, mayRepeat) &&
+          !isUseAroundLoop(use, use.get(), block, analysis))
         return BufferUseAction::Stop;
       fromAround = true;
       return BufferUseAction::Skip;
@@ -489,6 +542,8 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   // The buffer must exist where the deallocation goes.
   auto onDefinition = [&](Operation *def, Operation *ancestor) {
     if (def == metadata || !ancestor || !ancestor->isBeforeInBlock(dealloc))
+      return BufferUseAction::Skip;
+    if (llvm::any_of(def->getResults(), isCreatedWhileFreedIsAlive))
       return BufferUseAction::Skip;
     return BufferUseAction::Count;
   };

@@ -192,26 +192,153 @@ func.func @address_read_after(%c: i1) -> index {
 
 // -----
 
-// In a loop body, a free of a buffer from around the loop stays where it is.
+// A loop whose state is replaced in every iteration, as a front end emits
+// `state = f(g(state))`: the body frees the old state at its last use, before
+// it allocates the next state, which is another buffer (the old state is
+// alive until the body frees it). The loop's init, handed to the body, and
+// its result are used only around the loop.
 
-// CHECK-LABEL: func @loop_body
-//       CHECK:   scf.for
-//  CHECK-NEXT:     memref.alloc()
-//  CHECK-NEXT:     linalg.fill
-//  CHECK-NEXT:     memref.dealloc
-func.func @loop_body(%n: index) {
+// CHECK-LABEL: func @loop_state
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[T:.*]] = memref.alloc()
+//  CHECK-NEXT:     memref.copy %[[CUR]], %[[T]]
+//  CHECK-NEXT:     memref.dealloc %[[CUR]]
+//  CHECK-NEXT:     %[[NEXT:.*]] = memref.alloc()
+//  CHECK-NEXT:     memref.copy %[[T]], %[[NEXT]]
+//  CHECK-NEXT:     memref.dealloc %[[T]]
+//  CHECK-NEXT:     scf.yield %[[NEXT]]
+func.func @loop_state(%n: index) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %f = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<4xf32>
   linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
-  scf.for %i = %c0 to %n step %c1 {
-    %b = memref.alloc() : memref<4xf32>
-    linalg.fill ins(%f : f32) outs(%b : memref<4xf32>)
-    memref.dealloc %a : memref<4xf32>
-    memref.dealloc %b : memref<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a) -> memref<4xf32> {
+    %t = memref.alloc() : memref<4xf32>
+    memref.copy %cur, %t : memref<4xf32> to memref<4xf32>
+    %next = memref.alloc() : memref<4xf32>
+    memref.copy %t, %next : memref<4xf32> to memref<4xf32>
+    memref.dealloc %t : memref<4xf32>
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
   }
-  return
+  return %r : memref<4xf32>
+}
+
+// -----
+
+// The same with the next state from a call that follows the no-alias ABI:
+// its result is a buffer of its own too.
+
+func.func private @step(%x: memref<4xf32>) -> memref<4xf32> attributes {buffer_abi.no_alias_results} {
+  %r = memref.alloc() : memref<4xf32>
+  memref.copy %x, %r : memref<4xf32> to memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+// CHECK-LABEL: func @loop_state_marked_call
+//       CHECK:   scf.for {{.*}} iter_args(%[[CUR:.*]] = %{{.*}})
+//  CHECK-NEXT:     %[[NEXT:.*]] = func.call @step(%[[CUR]])
+//  CHECK-NEXT:     memref.dealloc %[[CUR]]
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     scf.yield %[[NEXT]]
+func.func @loop_state_marked_call(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a) -> memref<4xf32> {
+    %next = func.call @step(%cur) {buffer_abi.no_alias_results} : (memref<4xf32>) -> memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%next : memref<4xf32>)
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+// -----
+
+// Must not move: a call without the mark may return its operand, so the
+// next state may be the old one.
+
+func.func private @step(%x: memref<4xf32>) -> memref<4xf32> {
+  %r = memref.alloc() : memref<4xf32>
+  memref.copy %x, %r : memref<4xf32> to memref<4xf32>
+  return %r : memref<4xf32>
+}
+
+// CHECK-LABEL: func @loop_state_unmarked_call
+//       CHECK:   scf.for
+//  CHECK-NEXT:     func.call @step
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+//  CHECK-NEXT:     scf.yield
+func.func @loop_state_unmarked_call(%a: memref<4xf32>, %n: index) -> memref<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a) -> memref<4xf32> {
+    %next = func.call @step(%cur) : (memref<4xf32>) -> memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%next : memref<4xf32>)
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  return %r : memref<4xf32>
+}
+
+// -----
+
+// Must not move: the loop's init is used after the loop (its address is
+// read), which would see it freed before allocations of the body that may
+// take its address.
+
+// CHECK-LABEL: func @loop_state_init_used_after
+//       CHECK:   scf.for
+//  CHECK-NEXT:     memref.alloc()
+//  CHECK-NEXT:     memref.copy
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc
+//  CHECK-NEXT:     scf.yield
+func.func @loop_state_init_used_after(%n: index) -> (memref<4xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%cur = %a) -> memref<4xf32> {
+    %next = memref.alloc() : memref<4xf32>
+    memref.copy %cur, %next : memref<4xf32> to memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%next : memref<4xf32>)
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  %p = memref.extract_aligned_pointer_as_index %a : memref<4xf32> -> index
+  return %r, %p : memref<4xf32>, index
+}
+
+// -----
+
+// Must not move: the body of an scf.while is not a body that runs once per
+// iteration with only the loop's init and results around it.
+
+// CHECK-LABEL: func @while_body
+//       CHECK:   } do {
+//  CHECK-NEXT:   ^bb0(%[[CUR:.*]]: memref<4xf32>):
+//  CHECK-NEXT:     memref.alloc()
+//  CHECK-NEXT:     memref.copy
+//  CHECK-NEXT:     linalg.fill
+//  CHECK-NEXT:     memref.dealloc %[[CUR]]
+func.func @while_body(%a: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %f = arith.constant 1.0 : f32
+  %r = scf.while (%x = %a) : (memref<4xf32>) -> memref<4xf32> {
+    scf.condition(%c) %x : memref<4xf32>
+  } do {
+  ^bb0(%cur: memref<4xf32>):
+    %next = memref.alloc() : memref<4xf32>
+    memref.copy %cur, %next : memref<4xf32> to memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%next : memref<4xf32>)
+    memref.dealloc %cur : memref<4xf32>
+    scf.yield %next : memref<4xf32>
+  }
+  return %r : memref<4xf32>
 }
 
 // -----

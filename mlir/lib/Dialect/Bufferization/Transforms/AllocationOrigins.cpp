@@ -37,13 +37,17 @@ static bool hasAllocateEffect(Value value) {
   return op && hasEffect<MemoryEffects::Allocate>(op, value);
 }
 
-bool AllocationOrigins::isFresh(Value value) const {
+bool AllocationOrigins::isFreshBuffer(Value value, bool noAliasCallsAreFresh) {
   if (hasAllocateEffect(value))
     return true;
   auto result = dyn_cast<OpResult>(value);
   return noAliasCallsAreFresh && result &&
          isa<CallOpInterface>(result.getOwner()) &&
          result.getOwner()->hasAttr(func::kNoAliasResultsAttrName);
+}
+
+bool AllocationOrigins::isFresh(Value value) const {
+  return isFreshBuffer(value, noAliasCallsAreFresh);
 }
 
 AllocationOrigins::AllocationOrigins(Operation *root, bool noAliasCallsAreFresh,

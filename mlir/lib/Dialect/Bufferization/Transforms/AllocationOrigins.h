@@ -104,6 +104,10 @@ public:
   /// `noAliasCallsAreFresh`, a marked call creates such a buffer too.
   static bool allocInsideArgBlock(const Origin &a, const Origin &b);
 
+  /// Whether `value` is a fresh buffer: the result of an allocation or, with
+  /// `noAliasCallsAreFresh`, of a call marked `buffer_abi.no_alias_results`.
+  static bool isFreshBuffer(Value value, bool noAliasCallsAreFresh);
+
   /// Whether `a` and `b` are known to have no terminal buffer in common.
   static bool disjointTerminals(const Origin &a, const Origin &b);
 

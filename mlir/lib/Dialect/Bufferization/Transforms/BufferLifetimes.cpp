@@ -23,7 +23,6 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/HeldBytesTree.h"
-#include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
@@ -463,17 +462,14 @@ static bool isUseAroundLoop(OpOperand &use, Value alias, Block *block,
 }
 
 /// Returns true if `value` is a buffer that its defining op creates apart
-/// from every buffer alive when it runs: an allocation (but a reallocation,
-/// which may give back the memory of its source) or a result of a call that
-/// follows the no-alias function boundary ABI.
+/// from every buffer alive when it runs: a fresh buffer of the origins
+/// (an allocation, or a result of a call that follows the no-alias function
+/// boundary ABI), but a reallocation, which may give back the memory of its
+/// source.
 static bool isCreatedFresh(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def || !isa<BaseMemRefType>(value.getType()) ||
-      isa<memref::ReallocOp>(def))
-    return false;
-  if (isa<CallOpInterface>(def))
-    return def->hasAttr(func::kNoAliasResultsAttrName);
-  return hasEffect<MemoryEffects::Allocate>(def, value);
+  return !value.getDefiningOp<memref::ReallocOp>() &&
+         AllocationOrigins::isFreshBuffer(value,
+                                          /*noAliasCallsAreFresh=*/true);
 }
 
 /// Returns where `dealloc` can free its buffer: after the returned op, the

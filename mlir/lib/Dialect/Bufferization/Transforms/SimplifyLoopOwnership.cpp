@@ -572,7 +572,8 @@ static bool joinsOwnership(Value ownership, Value indicator) {
 /// is the init from leaking.
 static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
                              unsigned position,
-                             const BufferLifetimeAnalysis::ValueSetT &aliases) {
+                             const BufferLifetimeAnalysis::ValueSetT &aliases,
+                             const FreedBuffers &freedBuffers) {
   ValueRange results = loop->getResults();
   for (auto [index, result] : llvm::enumerate(results)) {
     if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
@@ -581,14 +582,17 @@ static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
     if (!ownershipIndex)
       return false;
     Value indicator = results[*ownershipIndex];
-    bool freed = llvm::any_of(
-        llvm::enumerate(dealloc.getMemrefs(), dealloc.getConditions()),
-        [&](auto entry) {
-          auto [entryIndex, memref, condition] = entry;
-          return entryIndex != position && condition == indicator &&
-                 getFreedMemRef(memref) == result;
-        });
-    if (freed)
+    // The positions that free the result, from the index rather than from
+    // the dealloc's operands: a block's dealloc may free thousands of
+    // buffers, and each loop before it asks.
+    auto freedAt = freedBuffers.find(result);
+    if (freedAt != freedBuffers.end() &&
+        llvm::any_of(freedAt->second, [&](auto entry) {
+          auto [freeing, entryIndex] = entry;
+          return freeing == dealloc && entryIndex != position &&
+                 dealloc.getConditions()[entryIndex] == indicator &&
+                 getFreedMemRef(dealloc.getMemrefs()[entryIndex]) == result;
+        }))
       continue;
     ValueRange retained = dealloc.getRetained();
     auto it = llvm::find(retained, result);
@@ -643,7 +647,7 @@ static unsigned transferOwnershipIntoLoop(
     BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(init);
     if (!isOnlyFreedAfterLoop(loop, init, dealloc, position, aliases, analysis,
                               domInfo) ||
-        !resultsCarryInit(loop, dealloc, position, aliases))
+        !resultsCarryInit(loop, dealloc, position, aliases, freedBuffers))
       continue;
 
     // The loop takes over the buffer under the condition the dealloc freed
@@ -862,11 +866,16 @@ static bool areResultsFreedUnderIndicators(
     Value indicator = results[*ownershipIndex];
     if (!indicator.hasOneUse())
       return false;
-    auto it = llvm::find(dealloc.getConditions(), indicator);
-    if (it == dealloc.getConditions().end())
+    // The one use tells the position, without a search of the dealloc's
+    // conditions.
+    OpOperand &use = *indicator.use_begin();
+    OperandRange conditions = dealloc.getConditions();
+    unsigned begin = conditions.getBeginOperandIndex();
+    if (use.getOwner() != dealloc.getOperation() ||
+        use.getOperandNumber() < begin ||
+        use.getOperandNumber() >= begin + conditions.size())
       return false;
-    unsigned conditionIndex =
-        std::distance(dealloc.getConditions().begin(), it);
+    unsigned conditionIndex = use.getOperandNumber() - begin;
     return conditionIndex != position &&
            getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
   });
@@ -1018,7 +1027,9 @@ static unsigned transferOwnershipIntoBranches(
     if (!found)
       continue;
     auto [dealloc, position] = *found;
-    if (handedOver.lookup(dealloc).contains(position))
+    // Not `lookup`, which copies the set: it grows with every hand-over.
+    auto handed = handedOver.find(dealloc);
+    if (handed != handedOver.end() && handed->second.contains(position))
       continue;
     if (!domInfo.properlyDominates(dealloc.getConditions()[position], op))
       continue;

@@ -467,6 +467,10 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
     Operation *user = use.getOwner();
     if (isa<memref::DimOp>(user))
       continue;
+    // A clone reads the buffer into a new one.
+    if (auto clone = dyn_cast<CloneOp>(user);
+        clone && clone.getInput() == buffer)
+      continue;
     if (auto view = dyn_cast<ViewLikeOpInterface>(user);
         view && view.getViewSource() == buffer) {
       for (Value result : user->getResults())

@@ -84,6 +84,51 @@ func.func @returns_view() {
 
 // -----
 
+// A clone reads the buffer into a new one: a callee that returns a clone of
+// its argument or a new buffer keeps no address of the argument (the call's
+// results are marked fresh, as `unalias-function-results` marks them). One
+// that may return the argument itself does.
+
+// CHECK-LABEL: func @returns_clone
+//       CHECK:   %[[R:.*]] = call @clone_or_new(%[[A:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @clone_or_self(%[[B:.*]], %{{.*}}) :
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[B]]
+func.func private @clone_or_new(%m: memref<64xf32>, %c: i1) -> memref<64xf32> {
+  %r = scf.if %c -> memref<64xf32> {
+    %copy = bufferization.clone %m : memref<64xf32> to memref<64xf32>
+    scf.yield %copy : memref<64xf32>
+  } else {
+    %new = memref.alloc() : memref<64xf32>
+    scf.yield %new : memref<64xf32>
+  }
+  return %r : memref<64xf32>
+}
+func.func private @clone_or_self(%m: memref<64xf32>, %c: i1) -> memref<64xf32> {
+  %r = scf.if %c -> memref<64xf32> {
+    %copy = bufferization.clone %m : memref<64xf32> to memref<64xf32>
+    scf.yield %copy : memref<64xf32>
+  } else {
+    scf.yield %m : memref<64xf32>
+  }
+  return %r : memref<64xf32>
+}
+func.func @returns_clone(%c: i1) -> (memref<64xf32>, memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  %r = func.call @clone_or_new(%a, %c) {buffer_abi.no_alias_results} : (memref<64xf32>, i1) -> memref<64xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  %s = func.call @clone_or_self(%b, %c) : (memref<64xf32>, i1) -> memref<64xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %b : memref<64xf32>
+  return %r, %s : memref<64xf32>, memref<64xf32>
+}
+
+// -----
+
 // The callee stores the buffer itself into memory, or takes its address.
 
 // CHECK-LABEL: func @captures

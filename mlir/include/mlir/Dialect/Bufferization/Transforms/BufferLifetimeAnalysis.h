@@ -59,8 +59,8 @@ public:
   /// Returns true if the callee of `call` provably neither frees nor keeps
   /// the address of the buffer of `use`, an argument operand of `call`, once
   /// the call returns: every use of the argument reads or writes its memory,
-  /// takes a view that does the same, asks for a size, or passes it to a
-  /// function that releases it.
+  /// takes a view that does the same, clones it into a new buffer, asks for
+  /// a size, or passes it to a function that releases it.
   bool isReleasedAfterCall(CallOpInterface call, OpOperand &use) {
     return isReleasedAfterCall(call, use, /*depth=*/0);
   }
@@ -117,8 +117,9 @@ private:
   bool isArgumentReleased(BlockArgument argument, unsigned depth);
 
   /// Returns true if every use of `buffer`, an argument of a callee, reads
-  /// or writes its memory, takes a view that does the same, asks for a size,
-  /// or passes it to a function that releases it.
+  /// or writes its memory, takes a view that does the same, clones it into a
+  /// new buffer, asks for a size, or passes it to a function that releases
+  /// it.
   bool onlyAccessesMemory(Value buffer, unsigned depth);
 
   /// Returns the answers of `decideAll` about the callee of `call`, or null.

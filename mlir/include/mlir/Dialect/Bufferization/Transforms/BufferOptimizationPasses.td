@@ -1135,8 +1135,9 @@ def SummarizeCalleeBuffersPass
 
     This pass decides both for every function of the module that has a
     body: for each buffer argument, whether every use of it in the function
-    reads or writes its memory, takes a view that does the same, asks for a
-    size or passes it to a function that releases it in turn; and whether
+    reads or writes its memory, takes a view that does the same, clones it
+    (`bufferization.clone` reads it into a new buffer), asks for a size or
+    passes it to a function that releases it in turn; and whether
     the function, or a function it calls, may allocate. It leaves the
     answers (`CalleeBufferFacts`) in the analysis manager, where the
     function passes nested right after it read them, and changes no IR.

@@ -48,6 +48,30 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
+/// Returns the op that makes `retained` the memref whose memory `memref`
+/// is (see `getFreedMemRef`) whenever `condition` holds: an `scf.if` on
+/// `condition` whose `then` region yields that memref in the place of
+/// `retained`, or an `arith.select` on `condition` that picks it. Null if
+/// there is none. This is how the ownership-based deallocation returns a
+/// buffer that it may not own, `%r = scf.if %owned { yield %m } else { clone
+/// %m }`, before a dealloc of `%m` under `%owned` that retains `%r`.
+static Operation *getSelectionWhenOwned(Value retained, Value condition,
+                                        Value memref) {
+  Value freed = getFreedMemRef(memref);
+  if (auto select = retained.getDefiningOp<arith::SelectOp>())
+    return select.getCondition() == condition &&
+                   llvm::is_contained({memref, freed}, select.getTrueValue())
+               ? select.getOperation()
+               : nullptr;
+  auto ifOp = retained.getDefiningOp<scf::IfOp>();
+  if (!ifOp || ifOp.getCondition() != condition)
+    return nullptr;
+  Value yielded =
+      ifOp.thenYield().getOperand(cast<OpResult>(retained).getResultNumber());
+  return llvm::is_contained({memref, freed}, yielded) ? ifOp.getOperation()
+                                                      : nullptr;
+}
+
 /// A guard of the lowering: a boolean that is either known at compile time or
 /// an i1 value computed at run time.
 struct Guard {
@@ -195,12 +219,13 @@ private:
 /// %0 = arith.andi %same, %c : i1
 /// ```
 struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
-  LowerDeallocWithInlineAliasChecks(MLIRContext *context,
-                                    CallAwareBufferOriginAnalysis &analysis,
-                                    AllocationIdentities *identities,
-                                    unsigned maxAliasChecks)
+  LowerDeallocWithInlineAliasChecks(
+      MLIRContext *context, CallAwareBufferOriginAnalysis &analysis,
+      AllocationIdentities *identities, unsigned maxAliasChecks,
+      llvm::SmallSetVector<Operation *, 8> *selectingOps)
       : OpRewritePattern<DeallocOp>(context), analysis(analysis),
-        identities(identities), maxAliasChecks(maxAliasChecks) {}
+        identities(identities), maxAliasChecks(maxAliasChecks),
+        selectingOps(selectingOps) {}
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
                                 PatternRewriter &rewriter) const override {
@@ -216,7 +241,7 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
           return identities->mayHaveShiftedPointer(v);
         });
     std::optional<AliasPairs> pairs =
-        findAliasPairs(memrefs, retained, hasShiftedPointer);
+        findAliasPairs(memrefs, conditions, retained, hasShiftedPointer);
     if (!pairs)
       return rewriter.notifyMatchFailure(
           deallocOp, "needs more runtime alias checks than allowed; left to "
@@ -252,7 +277,11 @@ private:
     SmallVector<SmallVector<Pair>> retainedAliases;
   };
 
-  /// Decides every pair statically where possible and counts the rest.
+  /// Decides every pair statically where possible and counts the rest. A
+  /// retained memref that is a memref whenever the memref's condition holds
+  /// (`getSelectionWhenOwned`) counts as the same allocation: the lowering
+  /// only asks whether they are where the condition holds (to free the
+  /// memref, or to make the retained memref owned).
   /// The indexes find the pairs that may alias without looking at the other
   /// pairs, so that a deallocation of many distinct buffers costs linear
   /// time. Returns std::nullopt, after the first memref whose pairs exceed
@@ -260,6 +289,7 @@ private:
   /// a few rows, not all of them), if the runtime checks exceed it and no
   /// operand may have a shifted pointer.
   std::optional<AliasPairs> findAliasPairs(ArrayRef<Value> memrefs,
+                                           ArrayRef<Value> conditions,
                                            ArrayRef<Value> retained,
                                            bool hasShiftedPointer) const {
     AllocationOrigins &origins = analysis.getOrigins();
@@ -268,7 +298,8 @@ private:
     unsigned numRuntimeChecks = 0;
     SmallVector<unsigned> candidates;
     auto decide = [&](const OriginIndex &index, const Origin &origin,
-                      unsigned limit, SmallVectorImpl<Pair> &pairs) {
+                      unsigned limit, SmallVectorImpl<Pair> &pairs,
+                      function_ref<bool(unsigned)> isSameWhenOwned) {
       candidates.clear();
       index.collectCandidates(origin, limit, candidates);
       for (unsigned pos : candidates) {
@@ -280,6 +311,8 @@ private:
         if (!known &&
             AllocationOrigins::allocInsideArgBlock(origin, index[pos]))
           known = false;
+        if (!known && isSameWhenOwned && isSameWhenOwned(pos))
+          known = true;
         if (!known)
           ++numRuntimeChecks;
         if (!known || *known)
@@ -290,9 +323,16 @@ private:
     pairs.memrefAliases.resize(memrefs.size());
     pairs.retainedAliases.resize(memrefs.size());
     for (unsigned i : llvm::seq<unsigned>(memrefs.size())) {
-      decide(memrefIndex, memrefIndex[i], i, pairs.memrefAliases[i]);
+      decide(memrefIndex, memrefIndex[i], i, pairs.memrefAliases[i],
+             /*isSameWhenOwned=*/nullptr);
       decide(retainedIndex, memrefIndex[i], retained.size(),
-             pairs.retainedAliases[i]);
+             pairs.retainedAliases[i], [&](unsigned pos) {
+               Operation *selecting = getSelectionWhenOwned(
+                   retained[pos], conditions[i], memrefs[i]);
+               if (selecting && selectingOps)
+                 selectingOps->insert(selecting);
+               return selecting != nullptr;
+             });
       if (numRuntimeChecks > maxAliasChecks && !hasShiftedPointer)
         return std::nullopt;
     }
@@ -365,6 +405,7 @@ private:
   CallAwareBufferOriginAnalysis &analysis;
   AllocationIdentities *identities;
   unsigned maxAliasChecks;
+  llvm::SmallSetVector<Operation *, 8> *selectingOps;
 };
 
 //===----------------------------------------------------------------------===//
@@ -398,12 +439,22 @@ struct LowerDeallocationsToSCFPass
     }
     CallAwareBufferOriginAnalysis analysis(getOperation());
     RewritePatternSet patterns(&getContext());
+    llvm::SmallSetVector<Operation *, 8> selectingOps;
     populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks,
-                                            identities ? &*identities
-                                                       : nullptr);
+                                            identities ? &*identities : nullptr,
+                                            &selectingOps);
     walkAndApplyPatterns(getOperation(), std::move(patterns), &recorder);
     if (lowerRestWithHelper && failed(lowerRest(recorder)))
       return signalPassFailure();
+    // A memref that the lowering found retained whenever it is owned is no
+    // longer used by the dealloc: the op that selected it for the retained
+    // memref is often left selecting between the memref and a clone of it,
+    // which the canonicalizations merge with the op that chose the memref.
+    // Then the analyses of the calls of the function that follow see that
+    // the function only reads an argument it may have returned.
+    if (!selectingOps.empty())
+      canonicalizeChangedOps(selectingOps.getArrayRef(),
+                             getDeallocationCanonicalizations(&getContext()));
     // Nothing changed: this also spares the verifier's run after the pass.
     if (!recorder.changed)
       markAllAnalysesPreserved();
@@ -453,7 +504,9 @@ private:
 
 void mlir::bufferization::populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
-    unsigned maxAliasChecks, AllocationIdentities *identities) {
-  patterns.add<LowerDeallocWithInlineAliasChecks>(
-      patterns.getContext(), analysis, identities, maxAliasChecks);
+    unsigned maxAliasChecks, AllocationIdentities *identities,
+    llvm::SmallSetVector<Operation *, 8> *selectingOps) {
+  patterns.add<LowerDeallocWithInlineAliasChecks>(patterns.getContext(),
+                                                  analysis, identities,
+                                                  maxAliasChecks, selectingOps);
 }

@@ -259,3 +259,96 @@ func.func @unmarked_call_result(%init: memref<4xf32>, %n: index) -> memref<4xf32
   }
   return %r#0 : memref<4xf32>
 }
+
+// -----
+
+// A function that may return its argument, as the ownership-based
+// deallocation leaves it: the result is the buffer of the branch where it is
+// owned, and a clone of it where it is not. The dealloc after it frees the
+// buffer under its ownership unless it is the result, which it always is
+// then: no free and no runtime check. The clean-up merges the two branches,
+// so that the function reads its argument and returns a clone or a new
+// buffer.
+
+// CHECK-LABEL: func @returned_when_owned
+//  CHECK-SAME:     (%[[ARG:.*]]: memref<4xf32>, %[[C:.*]]: i1)
+//  CHECK-NEXT:   %[[R:.*]] = scf.if %[[C]]
+//  CHECK-NEXT:     %[[CLONE:.*]] = bufferization.clone %[[ARG]]
+//  CHECK-NEXT:     scf.yield %[[CLONE]]
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     %[[NEW:.*]] = memref.alloc()
+//  CHECK-NEXT:     scf.yield %[[NEW]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return %[[R]]
+func.func @returned_when_owned(%arg: memref<4xf32>, %c: i1) -> memref<4xf32> {
+  %true = arith.constant true
+  %false = arith.constant false
+  %m:2 = scf.if %c -> (memref<4xf32>, i1) {
+    scf.yield %arg, %false : memref<4xf32>, i1
+  } else {
+    %new = memref.alloc() : memref<4xf32>
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  %r = scf.if %m#1 -> (memref<4xf32>) {
+    scf.yield %m#0 : memref<4xf32>
+  } else {
+    %clone = bufferization.clone %m#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %clone : memref<4xf32>
+  }
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %m#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %0 = bufferization.dealloc (%base : memref<f32>) if (%m#1) retain (%r : memref<4xf32>)
+  return %r : memref<4xf32>
+}
+
+// -----
+
+// The same with an `arith.select`; the retained memref is owned where the
+// buffer was, and a buffer the selection does not pick is still checked.
+
+// CHECK-LABEL: func @selected_when_owned
+//  CHECK-SAME:     (%[[A:.*]]: memref<4xf32>, %[[B:.*]]: memref<4xf32>, %[[OWN:.*]]: i1, %[[OWNB:.*]]: i1)
+//       CHECK:   %[[R:.*]] = arith.select %[[OWN]], %[[A]], %[[B]]
+//   CHECK-NOT:   memref.dealloc %[[A]]
+//       CHECK:   %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+//       CHECK:   %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+//       CHECK:   arith.cmpi
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.dealloc %[[B]]
+//       CHECK:   %[[OWNED:.*]] = arith.ori %[[OWN]],
+//       CHECK:   return %[[R]], %[[OWNED]]
+func.func @selected_when_owned(%a: memref<4xf32>, %b: memref<4xf32>, %own: i1, %ownb: i1) -> (memref<4xf32>, i1) {
+  %r = arith.select %own, %a, %b : memref<4xf32>
+  %0 = bufferization.dealloc (%a, %b : memref<4xf32>, memref<4xf32>) if (%own, %ownb) retain (%r : memref<4xf32>)
+  return %r, %0 : memref<4xf32>, i1
+}
+
+// -----
+
+// Must not fire: the branch on the buffer's condition yields the buffer in
+// its `else` region, or a branch on another condition yields it.
+
+// CHECK-LABEL: func @not_returned_when_owned
+//  CHECK-SAME:     (%[[A:.*]]: memref<4xf32>, %[[OWN:.*]]: i1, %[[OTHER:.*]]: i1)
+//   CHECK-DAG:   %[[R1:.*]] = scf.if %[[OWN]]
+//   CHECK-DAG:   %[[R2:.*]] = scf.if %[[OTHER]]
+//       CHECK:   %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//   CHECK-DAG:   memref.extract_aligned_pointer_as_index %[[R1]]
+//   CHECK-DAG:   memref.extract_aligned_pointer_as_index %[[R2]]
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+func.func @not_returned_when_owned(%a: memref<4xf32>, %own: i1, %other: i1) -> (memref<4xf32>, memref<4xf32>) {
+  %r1 = scf.if %own -> (memref<4xf32>) {
+    %clone = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+    scf.yield %clone : memref<4xf32>
+  } else {
+    scf.yield %a : memref<4xf32>
+  }
+  %r2 = scf.if %other -> (memref<4xf32>) {
+    scf.yield %a : memref<4xf32>
+  } else {
+    %clone = bufferization.clone %a : memref<4xf32> to memref<4xf32>
+    scf.yield %clone : memref<4xf32>
+  }
+  %0:2 = bufferization.dealloc (%a : memref<4xf32>) if (%own) retain (%r1, %r2 : memref<4xf32>, memref<4xf32>)
+  return %r1, %r2 : memref<4xf32>, memref<4xf32>
+}

@@ -19,6 +19,7 @@
 #define MLIR_DIALECT_BUFFERIZATION_TRANSFORMS_BUFFEROPTIMIZATION_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -227,10 +228,14 @@ void populateExpandStridedClonesPatterns(RewritePatternSet &patterns);
 /// aligned pointers may be shifted (`memref.view` at a byte shift); such
 /// deallocations are then lowered whatever their number of checks, and a
 /// buffer whose allocation cannot be identified is kept rather than freed
-/// twice, with a warning.
+/// twice, with a warning. A retained memref that an `scf.if` or
+/// `arith.select` on a memref's condition makes that memref whenever the
+/// condition holds needs no runtime check against it; `selectingOps`, if
+/// given, receives those ops.
 void populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
-    unsigned maxAliasChecks, AllocationIdentities *identities = nullptr);
+    unsigned maxAliasChecks, AllocationIdentities *identities = nullptr,
+    llvm::SmallSetVector<Operation *, 8> *selectingOps = nullptr);
 
 } // namespace bufferization
 } // namespace mlir

@@ -412,7 +412,17 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     `BufferOriginAnalysis` decides statically (two different allocations, or
     views of the same one) need no comparison; the results of calls marked
     with `buffer_abi.no_alias_results` (see `unalias-function-results`) count
-    as fresh allocations there.
+    as fresh allocations there. A retained memref that an `scf.if` or an
+    `arith.select` on the condition of memref `i` makes memref `i` whenever
+    that condition holds needs no comparison with it either: memref `i` is
+    then never freed, and it makes the retained memref owned under its
+    condition. That is how the ownership-based deallocation returns a buffer
+    it may not own (`%r = scf.if %owned { yield %m } else { clone %m }`,
+    then a dealloc of `%m` under `%owned` that retains `%r`); the ops that
+    select such memrefs are canonicalized afterwards, which usually merges
+    the two branches into one that returns a clone of the argument or a new
+    buffer, so that the analyses of the calls that follow see a function
+    that only reads its argument.
 
     The code is quadratic in the number of operands, so an op that needs more
     than `max-alias-checks` runtime comparisons is left alone, for

@@ -314,7 +314,9 @@ func.func @returned_when_owned(%arg: memref<4xf32>, %c: i1) -> memref<4xf32> {
 //       CHECK:   arith.cmpi
 //       CHECK:   scf.if
 //  CHECK-NEXT:     memref.dealloc %[[B]]
+//   CHECK-NOT:   memref.dealloc
 //       CHECK:   %[[OWNED:.*]] = arith.ori %[[OWN]],
+//   CHECK-NOT:   memref.dealloc
 //       CHECK:   return %[[R]], %[[OWNED]]
 func.func @selected_when_owned(%a: memref<4xf32>, %b: memref<4xf32>, %own: i1, %ownb: i1) -> (memref<4xf32>, i1) {
   %r = arith.select %own, %a, %b : memref<4xf32>

@@ -31,7 +31,10 @@ without deallocation and a run through the pipeline is a bug:
     variable that may alias it is dead afterwards;
   * parallel loop iterations write distinct elements and print nothing;
   * no result depends on whether a function result aliases an argument,
-    which the deallocation ABI decides (see `FuncRenderer.render`).
+    which the deallocation ABI decides: a result that may be an argument is
+    returned as a clone (see `FuncRenderer.render`), except by a function
+    that passes it on, whose callers pass buffers nothing else uses (see
+    `FuncRenderer.stmt_call`).
 """
 
 import random
@@ -136,15 +139,18 @@ class Stmt:
 
 
 class Func:
-    __slots__ = ("name", "public", "params", "results", "body", "rets")
+    __slots__ = ("name", "public", "params", "results", "body", "rets", "passes_on")
 
-    def __init__(self, name, public, params, results, body, rets):
+    def __init__(self, name, public, params, results, body, rets, passes_on=None):
         self.name = name
         self.public = public
         self.params = params  # [(var name, Ty)]
         self.results = results  # [Ty]
         self.body = body  # [Stmt]
         self.rets = rets  # [var name], one per result
+        # The position of a result that may be an argument itself (not a
+        # clone of it); its callers pass buffers nothing else sees.
+        self.passes_on = passes_on
 
     def copy(self):
         return Func(
@@ -154,6 +160,7 @@ class Func:
             list(self.results),
             [s.copy() for s in self.body],
             list(self.rets),
+            self.passes_on,
         )
 
 
@@ -219,6 +226,10 @@ class Generator:
         # producers=0 stay as they were.
         self.producers = producers
         self.producer_rng = random.Random(seed * 7927 + 29)
+        # Whether a producer that may return its argument returns it itself
+        # on that path rather than a clone; a generator of its own decides,
+        # so that the other draws of the producers stay as they were.
+        self.passes_on_rng = random.Random(seed * 7933 + 31)
         self.seed = seed
         self.max_depth = max_depth
         self.budget = max_stmts
@@ -346,11 +357,17 @@ class Generator:
             fresh.append(Stmt("map", dst=self.new_var(), a=arg, b=name))
             env[fresh[-1].f["dst"]] = ty
             fresh.append(Stmt("update", dst=name, src=fresh[-1].f["dst"], idx=1, val=1))
-        # The other path returns a clone of the argument: the argument
-        # itself would reach the caller as it is or as a copy depending on
-        # the deallocation's mode, and the renderer clones such a result
-        # after the branch.
-        other = [Stmt("clone", dst=name, src=arg)]
+        # The other path returns the argument itself or a clone of it. The
+        # argument itself reaches the caller as it is or as a copy depending
+        # on the deallocation's mode, so the callers of such a function pass
+        # it buffers of their own that nothing else reads or writes (see
+        # `FuncRenderer.stmt_call`); otherwise the renderer clones a result
+        # that may be an argument after the branch.
+        if self.passes_on_rng.random() < 0.5:
+            fn.passes_on = position
+            other = []
+        else:
+            other = [Stmt("clone", dst=name, src=arg)]
         bodies = [fresh, other] if prng.random() < 0.5 else [other, fresh]
         return [
             Stmt("assign", dst=name, src=arg),
@@ -549,7 +566,10 @@ class Generator:
             for _, ty in callee.params:
                 arg = self.pick(env, lambda t, ty=ty: t == ty)
                 if arg is None:
-                    return None
+                    # With producers, a new buffer (`f(zeros(n))`); None is
+                    # that to the renderer.
+                    if not self.producers:
+                        return None
                 args.append(arg)
             dsts = []
             for ty in callee.results:
@@ -558,7 +578,7 @@ class Generator:
                 dsts.append(dst)
             return Stmt("call", callee=callee.name, args=args, dsts=dsts)
         if kind == "evolve":
-            return self.evolve(env)
+            return self.evolve(env, func_index)
         # Regions. Variables first defined inside are local to the region;
         # the generator forgets them afterwards.
         inner = lambda: self.block(dict(env), depth + 1, func_index)
@@ -577,29 +597,33 @@ class Generator:
             return Stmt("exec", [inner()])
         raise AssertionError(kind)
 
-    def evolve(self, env):
+    def evolve(self, env, func_index):
         """A loop that replaces a buffer with a fresh one computed from it,
         in every iteration or only in some, as a time-stepping front end
-        emits it. The function tends to return such a buffer afterwards."""
+        emits it. The function tends to return such a buffer afterwards.
+        With producers, the step is now and then a call of a later function
+        that takes and returns a buffer of that type (`x = f(x)`)."""
         rng = self.rng
         name = self.pick(env, lambda t: t.identity)
         if name is None:
             return None
         ty = env[name]
         new = self.new_var()
-        step = [Stmt("alloc", dst=new, ty=ty, val=rng.randint(0, 9), iv=False)]
-        if ty.static:
-            step.append(Stmt("copy", src=name, dst=new))
-        step.append(
-            Stmt(
-                "update",
-                dst=new,
-                src=name,
-                idx=rng.randint(0, 3),
-                val=rng.randint(1, 5),
+        step = self.evolve_call(env, func_index, name)
+        if step is None:
+            step = [Stmt("alloc", dst=new, ty=ty, val=rng.randint(0, 9), iv=False)]
+            if ty.static:
+                step.append(Stmt("copy", src=name, dst=new))
+            step.append(
+                Stmt(
+                    "update",
+                    dst=new,
+                    src=name,
+                    idx=rng.randint(0, 3),
+                    val=rng.randint(1, 5),
+                )
             )
-        )
-        step.append(Stmt("assign", dst=name, src=new))
+            step.append(Stmt("assign", dst=name, src=new))
         if rng.random() < 0.3:
             # Only in some iterations: under an `if`, in one case of a
             # switch whose other cases keep the buffer, or by keeping the
@@ -624,6 +648,37 @@ class Generator:
         if loop == "cfloop":
             return Stmt("cfloop", [step], n=n)
         return Stmt("for", [step], n=n, dyn=rng.random() < 0.3)
+
+    def evolve_call(self, env, func_index, name):
+        """With producers, half of the time: the statements that replace
+        `name` with the result of a call of a later function that takes a
+        buffer of its type and returns one, or None."""
+        if not self.producers or self.producer_rng.random() >= 0.5:
+            return None
+        ty = env[name]
+        callees = [
+            f
+            for f in self.funcs[func_index + 1 :]
+            if ty in f.results and any(t == ty for _, t in f.params)
+        ]
+        if not callees:
+            return None
+        callee = self.producer_rng.choice(callees)
+        args = []
+        for _, t in callee.params:
+            if t == ty and name not in args:
+                args.append(name)
+            else:
+                args.append(self.pick(env, lambda u, t=t: u == t))
+        dsts = []
+        for t in callee.results:
+            dsts.append(self.new_var())
+            env[dsts[-1]] = t
+        result = dsts[callee.results.index(ty)]
+        return [
+            Stmt("call", callee=callee.name, args=args, dsts=dsts),
+            Stmt("assign", dst=name, src=result),
+        ]
 
 
 VIEW_KINDS = [
@@ -1274,13 +1329,27 @@ class FuncRenderer:
             return
         args = []
         for name, (_, ty) in zip(stmt.f["args"], callee.params):
-            var = env.get(name)
-            if var is None or var.ty != ty:
+            # None: a new buffer, passed on at once (see below).
+            var = None if name is None else env.get(name)
+            if name is not None and (var is None or var.ty != ty):
                 return
             args.append(var)
         for name, ty in zip(stmt.f["dsts"], callee.results):
             if not self.can_bind(region, env, name, ty):
                 return
+        for k, (var, (_, ty)) in enumerate(zip(args, callee.params)):
+            if var is None:
+                fresh = Stmt("alloc", dst="%arg", ty=ty, val=3, iv=False)
+                self.stmt_alloc(fresh, env, region)
+                args[k] = env.pop("%arg")
+            elif callee.passes_on is not None:
+                # The callee may return an argument itself, which the run
+                # without deallocation would show if the caller wrote the
+                # result and read the argument or the other way round. So
+                # it gets copies of the caller's buffers that nothing else
+                # uses, as a front end passes temporaries (`f(x + 1)`); all
+                # of them, since a view of one may have the result's type.
+                args[k] = self.temporary(var)
         prefix, results = self.results(len(callee.results))
         self.emit(
             "%sfunc.call @%s(%s) : (%s) -> (%s)"
@@ -1297,6 +1366,20 @@ class FuncRenderer:
             roots |= a.roots
         for name, ty, res in zip(stmt.f["dsts"], callee.results, results):
             env[name] = Var(res, ty, roots, True)
+
+    def temporary(self, var):
+        """A new buffer with the contents of `var`, which the caller passes
+        on and never names."""
+        ssa = self.fresh()
+        if var.ty.identity and var.ty.static:
+            self.emit("%s = memref.alloc() : %s" % (ssa, var.ty))
+            self.emit("memref.copy %s, %s : %s to %s" % (var.ssa, ssa, var.ty, var.ty))
+        else:
+            self.emit(
+                "%s = bufferization.clone %s : %s to %s"
+                % (ssa, var.ssa, var.ty, var.ty)
+            )
+        return Var(ssa, var.ty, {"temp%d" % self.counter[0]})
 
     # Structured control flow.
 
@@ -1567,7 +1650,9 @@ class FuncRenderer:
                 fresh = Stmt("alloc", dst="%ret", ty=ty, val=7, iv=False)
                 self.stmt_alloc(fresh, env, region)
                 var = env.pop("%ret")
-            elif any(r.startswith("arg") for r in var.roots):
+            elif len(rets) != fn.passes_on and any(
+                r.startswith("arg") for r in var.roots
+            ):
                 # Whether a result that is an argument reaches the caller as
                 # the argument or as a copy depends on the deallocation ABI
                 # (copies, except for private functions under dynamic

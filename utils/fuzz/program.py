@@ -604,13 +604,15 @@ class Generator:
         With producers, the step is now and then a call of a later function
         that takes and returns a buffer of that type (`x = f(x)`)."""
         rng = self.rng
-        name = self.pick(env, lambda t: t.identity)
-        if name is None:
-            return None
-        ty = env[name]
-        new = self.new_var()
-        step = self.evolve_call(env, func_index, name)
-        if step is None:
+        called = self.evolve_call(env, func_index)
+        if called is not None:
+            name, new, step = called
+        else:
+            name = self.pick(env, lambda t: t.identity)
+            if name is None:
+                return None
+            ty = env[name]
+            new = self.new_var()
             step = [Stmt("alloc", dst=new, ty=ty, val=rng.randint(0, 9), iv=False)]
             if ty.static:
                 step.append(Stmt("copy", src=name, dst=new))
@@ -649,36 +651,39 @@ class Generator:
             return Stmt("cfloop", [step], n=n)
         return Stmt("for", [step], n=n, dyn=rng.random() < 0.3)
 
-    def evolve_call(self, env, func_index, name):
-        """With producers, half of the time: the statements that replace
-        `name` with the result of a call of a later function that takes a
-        buffer of its type and returns one, or None."""
+    def evolve_call(self, env, func_index):
+        """With producers, half of the time: a buffer of the function, the
+        name of the result that replaces it and the statements of a call of
+        a later function that takes a buffer of its type and returns one;
+        or None."""
         if not self.producers or self.producer_rng.random() >= 0.5:
             return None
-        ty = env[name]
-        callees = [
-            f
-            for f in self.funcs[func_index + 1 :]
-            if ty in f.results and any(t == ty for _, t in f.params)
-        ]
-        if not callees:
+        prng = self.producer_rng
+        candidates = []
+        for callee in self.funcs[func_index + 1 :]:
+            for ty in sorted({t for _, t in callee.params}, key=str):
+                if not ty.identity or ty not in callee.results:
+                    continue
+                for name in sorted(n for n, t in env.items() if t == ty):
+                    if not name.startswith("#"):
+                        candidates.append((callee, name))
+        if not candidates:
             return None
-        callee = self.producer_rng.choice(callees)
+        callee, name = prng.choice(candidates)
+        ty = env[name]
         args = []
         for _, t in callee.params:
             if t == ty and name not in args:
                 args.append(name)
             else:
                 args.append(self.pick(env, lambda u, t=t: u == t))
-        dsts = []
-        for t in callee.results:
-            dsts.append(self.new_var())
-            env[dsts[-1]] = t
+        dsts = [self.new_var() for _ in callee.results]
         result = dsts[callee.results.index(ty)]
-        return [
+        step = [
             Stmt("call", callee=callee.name, args=args, dsts=dsts),
             Stmt("assign", dst=name, src=result),
         ]
+        return name, result, step
 
 
 VIEW_KINDS = [

@@ -243,9 +243,18 @@ private:
       return failure();
 
     llvm::sort(same);
+    // A constant condition needs no `arith.ori`: one that folds would, when
+    // the driver erases it, put this dealloc back on the worklist, once per
+    // memref of a dealloc that may free thousands.
+    if (matchPattern(cond, m_Zero()))
+      return success();
     rewriter.setInsertionPointAfter(deallocOp);
     for (unsigned pos : same) {
       Value updated = deallocOp.getUpdatedConditions()[pos];
+      if (matchPattern(cond, m_One())) {
+        rewriter.replaceAllUsesWith(updated, cond);
+        continue;
+      }
       auto disjunction =
           arith::OrIOp::create(rewriter, deallocOp.getLoc(), updated, cond);
       rewriter.replaceAllUsesExcept(updated, disjunction.getResult(),
@@ -299,6 +308,13 @@ struct DropRetainedThatAliasNoMemref : DeallocPattern {
 /// combines the updated conditions of all the deallocs with `arith.ori`.
 /// This is the rewrite that upstream's `SplitDeallocWhenNotAliasingAnyOther`
 /// performs with a query per pair of memrefs.
+///
+/// A split-off dealloc retains only the retained memrefs that may be the
+/// same allocation as its memref: the updated condition of any other one is
+/// `false` there. A function that returns thousands of buffers ends with a
+/// dealloc that frees thousands and retains them all; giving every part the
+/// whole retained list created a quadratic number of operands and
+/// `arith.ori` ops, which `DropRetainedThatAliasNoMemref` then removed again.
 struct SplitDeallocByAllocation : DeallocPattern {
   using DeallocPattern::DeallocPattern;
 
@@ -308,8 +324,12 @@ struct SplitDeallocByAllocation : DeallocPattern {
       return failure();
     Location loc = deallocOp.getLoc();
     AliasIndex index(origins, deallocOp.getMemrefs());
+    ValueRange retained = deallocOp.getRetained();
+    std::optional<OriginIndex> retainedIndex;
     SmallVector<Value> keptMemrefs, keptConditions;
-    SmallVector<DeallocOp> splitOff;
+    // Each split-off dealloc with the positions of the retained memrefs it
+    // retains.
+    SmallVector<std::pair<DeallocOp, SmallVector<unsigned>>> splitOff;
     for (auto [pos, memref, cond] :
          llvm::enumerate(deallocOp.getMemrefs(), deallocOp.getConditions())) {
       if (index.mayAliasAny(index[pos], pos)) {
@@ -317,19 +337,29 @@ struct SplitDeallocByAllocation : DeallocPattern {
         keptConditions.push_back(cond);
         continue;
       }
-      splitOff.push_back(DeallocOp::create(rewriter, loc, memref, cond,
-                                           deallocOp.getRetained()));
+      if (!retainedIndex)
+        retainedIndex.emplace(origins, retained);
+      SmallVector<unsigned> positions;
+      retainedIndex->collectCandidates(index[pos], retained.size(), positions);
+      SmallVector<Value> partRetained =
+          llvm::map_to_vector(positions, [&](unsigned retainedPos) {
+            return retained[retainedPos];
+          });
+      splitOff.emplace_back(
+          DeallocOp::create(rewriter, loc, memref, cond, partRetained),
+          std::move(positions));
     }
     if (splitOff.empty())
       return failure();
 
-    auto rest = DeallocOp::create(rewriter, loc, keptMemrefs, keptConditions,
-                                  deallocOp.getRetained());
+    auto rest =
+        DeallocOp::create(rewriter, loc, keptMemrefs, keptConditions, retained);
     SmallVector<Value> replacements(rest.getUpdatedConditions());
-    for (DeallocOp part : splitOff)
-      for (auto [replacement, updated] :
-           llvm::zip_equal(replacements, part.getUpdatedConditions()))
-        replacement = arith::OrIOp::create(rewriter, loc, replacement, updated);
+    for (auto &[part, positions] : splitOff)
+      for (auto [retainedPos, updated] :
+           llvm::zip_equal(positions, part.getUpdatedConditions()))
+        replacements[retainedPos] = arith::OrIOp::create(
+            rewriter, loc, replacements[retainedPos], updated);
     replaceDeallocOp(deallocOp, replacements, rewriter);
     return success();
   }

@@ -48,6 +48,31 @@ func.func @distinct_allocs(%arg0: memref<2xf32>, %c0: i1, %c1: i1, %c2: i1) -> i
 
 // -----
 
+// Each memref split off retains only the retained memrefs that may be it:
+// both allocations the select of `%s` picks from, but not the argument,
+// whose result is `false`.
+
+// CHECK-LABEL: func @split_retains_what_it_may_be
+//  CHECK-SAME: (%[[ARG:.*]]: memref<2xf32>, %{{.*}}: i1, %[[C0:.*]]: i1, %[[C1:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[B:.*]] = memref.alloc()
+//       CHECK:   %[[S:.*]] = arith.select
+//   CHECK-DAG:   %[[FALSE:.*]] = arith.constant false
+//   CHECK-DAG:   %[[RA:.*]] = bufferization.dealloc (%[[A]] : memref<2xf32>) if (%[[C0]]) retain (%[[S]] : memref<2xf32>)
+//   CHECK-DAG:   %[[RB:.*]] = bufferization.dealloc (%[[B]] : memref<2xf32>) if (%[[C1]]) retain (%[[S]] : memref<2xf32>)
+//       CHECK:   %[[OR:.*]] = arith.ori %[[RA]], %[[RB]]
+//       CHECK:   return %[[OR]], %[[FALSE]]
+func.func @split_retains_what_it_may_be(%arg0: memref<2xf32>, %c: i1, %c0: i1, %c1: i1) -> (i1, i1) {
+  %a = memref.alloc() : memref<2xf32>
+  %b = memref.alloc() : memref<2xf32>
+  %s = arith.select %c, %a, %b : memref<2xf32>
+  "test.use"(%s) : (memref<2xf32>) -> ()
+  %0:2 = bufferization.dealloc (%a, %b : memref<2xf32>, memref<2xf32>) if (%c0, %c1) retain (%s, %arg0 : memref<2xf32>, memref<2xf32>)
+  return %0#0, %0#1 : i1, i1
+}
+
+// -----
+
 // Two function arguments may be the same buffer; the allocation is split off.
 
 // CHECK-LABEL: func @two_arguments
@@ -134,6 +159,7 @@ func.func @views(%c0: i1, %c1: i1, %c2: i1) {
 // is not freed.
 
 // CHECK-LABEL: func @loop_argument_and_fresh_buffer
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
 //       CHECK:   scf.for {{.*}} iter_args(%[[CUR:[^ ]*]] = {{[^,]*}}, %[[OWN:[^ ]*]] = {{[^)]*}})
 //       CHECK:     %[[T:.*]] = memref.alloc()
 //       CHECK:     %[[BASE:[^,]*]], {{.*}} = memref.extract_strided_metadata %[[CUR]]
@@ -141,7 +167,6 @@ func.func @views(%c0: i1, %c1: i1, %c2: i1) {
 //       CHECK:     %[[FALSE:.*]] = arith.constant false
 //       CHECK:     bufferization.dealloc (%[[BASE]] : memref<f32>) if (%[[OWN]]){{$}}
 //   CHECK-NOT:     bufferization.dealloc
-//       CHECK:     %[[TRUE:.*]] = arith.constant true
 //       CHECK:     "test.use"(%[[FALSE]], %[[TRUE]])
 func.func @loop_argument_and_fresh_buffer(%lb: index, %ub: index, %step: index, %init: memref<2xf32>) -> memref<2xf32> {
   %true = arith.constant true

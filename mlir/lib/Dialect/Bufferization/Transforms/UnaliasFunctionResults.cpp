@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/AllocationIdentities.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferLifetimeAnalysis.h"
 
+#include "AllocationOrigins.h"
 #include "DeallocationUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,6 +84,34 @@ static Value cloneIf(OpBuilder &builder, Location loc, Value condition,
   return ifOp.getResult(0);
 }
 
+/// The memref operands of a `func.return`, in order, with an index over
+/// their origins: for each, the earlier ones that the origins may not tell
+/// apart from it are found without looking at the others. A function that
+/// returns thousands of buffers would otherwise ask about every pair.
+class ReturnedMemRefs {
+public:
+  ReturnedMemRefs(CallAwareBufferOriginAnalysis &analysis, ValueRange operands)
+      : memrefs(llvm::to_vector(llvm::make_filter_range(
+            operands,
+            [](Value v) { return isa<BaseMemRefType>(v.getType()); }))),
+        index(analysis.getOrigins(), memrefs) {}
+
+  Value operator[](unsigned pos) const { return memrefs[pos]; }
+
+  /// The positions, ascending, of the memrefs before the one at `pos` that
+  /// `isSameAllocation` may not answer false for.
+  ArrayRef<unsigned> getEarlierCandidates(unsigned pos) {
+    candidates.clear();
+    index.collectCandidates(index[pos], pos, candidates);
+    return candidates;
+  }
+
+private:
+  SmallVector<Value> memrefs;
+  OriginIndex index;
+  SmallVector<unsigned> candidates;
+};
+
 /// Makes the memref operands of `returnOp` distinct buffers: an operand that
 /// is the same buffer as an earlier one is cloned, unconditionally if that is
 /// known, behind a comparison of their aligned pointers if it may be.
@@ -93,7 +122,6 @@ static unsigned unaliasReturnOperands(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(returnOp);
   Location loc = returnOp.getLoc();
-  SmallVector<Value> earlier;
   DenseMap<Value, Value> pointers;
   auto getPointer = [&](Value memref) {
     Value &pointer = pointers[memref];
@@ -103,14 +131,16 @@ static unsigned unaliasReturnOperands(RewriterBase &rewriter,
     return pointer;
   };
 
-  unsigned numCloned = 0, numMaybeCloned = 0;
+  ReturnedMemRefs returned(analysis, returnOp.getOperands());
+  unsigned numCloned = 0, numMaybeCloned = 0, pos = 0;
   for (OpOperand &operand : returnOp->getOpOperands()) {
     Value memref = operand.get();
     if (!isa<BaseMemRefType>(memref.getType()))
       continue;
     bool sameBuffer = false;
     Value mayBeSame;
-    for (Value other : earlier) {
+    for (unsigned otherPos : returned.getEarlierCandidates(pos++)) {
+      Value other = returned[otherPos];
       std::optional<bool> known = analysis.isSameAllocation(memref, other);
       if (known && !*known)
         continue;
@@ -125,7 +155,6 @@ static unsigned unaliasReturnOperands(RewriterBase &rewriter,
                       ? arith::OrIOp::create(rewriter, loc, mayBeSame, equal)
                       : equal;
     }
-    earlier.push_back(memref);
     if (sameBuffer) {
       Value clone = CloneOp::create(rewriter, loc, memref);
       rewriter.modifyOpInPlace(returnOp, [&] { operand.set(clone); });
@@ -182,7 +211,9 @@ protectShiftedReturnOperands(RewriterBase &rewriter, func::ReturnOp returnOp,
           memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
     return pointer;
   };
-  SmallVector<std::pair<Value, OpOperand *>> earlier;
+  ReturnedMemRefs returned(analysis, returnOp.getOperands());
+  // The ownership indicator of each memref operand so far, or null.
+  SmallVector<OpOperand *> earlier;
   unsigned numMaybeCloned = 0;
   unsigned firstOwnership = returnOp.getNumOperands() - numMemRefs;
   for (OpOperand &operand : returnOp->getOpOperands()) {
@@ -195,7 +226,9 @@ protectShiftedReturnOperands(RewriterBase &rewriter, func::ReturnOp returnOp,
             ? &returnOp->getOpOperand(firstOwnership + earlier.size())
             : nullptr;
     Value mustClone;
-    for (auto [other, otherOwnership] : earlier) {
+    for (unsigned otherPos : returned.getEarlierCandidates(earlier.size())) {
+      Value other = returned[otherPos];
+      OpOperand *otherOwnership = earlier[otherPos];
       if (!identities.mayHaveShiftedPointer(memref) &&
           !identities.mayHaveShiftedPointer(other))
         continue;
@@ -230,7 +263,7 @@ protectShiftedReturnOperands(RewriterBase &rewriter, func::ReturnOp returnOp,
                       ? arith::OrIOp::create(rewriter, loc, mustClone, both)
                       : both;
     }
-    earlier.push_back({memref, ownership});
+    earlier.push_back(ownership);
     if (!mustClone)
       continue;
     Value clone = cloneIf(rewriter, loc, mustClone, memref);
@@ -259,16 +292,17 @@ protectShiftedReturnOperands(RewriterBase &rewriter, func::ReturnOp returnOp,
 static bool mayNeedClone(func::FuncOp func) {
   CallAwareBufferOriginAnalysis analysis(func);
   WalkResult result = func.walk([&](func::ReturnOp returnOp) {
-    SmallVector<Value> earlier;
+    ReturnedMemRefs returned(analysis, returnOp.getOperands());
+    unsigned pos = 0;
     for (Value operand : returnOp.getOperands()) {
       if (!isa<BaseMemRefType>(operand.getType()))
         continue;
-      for (Value other : earlier) {
-        std::optional<bool> same = analysis.isSameAllocation(operand, other);
+      for (unsigned otherPos : returned.getEarlierCandidates(pos++)) {
+        std::optional<bool> same =
+            analysis.isSameAllocation(operand, returned[otherPos]);
         if (!same || *same)
           return WalkResult::interrupt();
       }
-      earlier.push_back(operand);
     }
     return WalkResult::advance();
   });

@@ -130,6 +130,25 @@ func.func @maybe(%c: i1) -> (memref<4xf32>, memref<4xf32>, memref<4xf32>) {
 
 // -----
 
+// The earlier results a result may be are found among many distinct ones:
+// the last result is the first one again and is cloned, without comparing
+// any addresses.
+// CHECK-LABEL: func.func @same_as_first_of_many(
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//       CHECK:   %[[B:.*]] = memref.alloc()
+//       CHECK:   %[[D:.*]] = memref.alloc()
+//   CHECK-NOT:   extract_aligned_pointer_as_index
+//       CHECK:   %[[C:.*]] = bufferization.clone %[[A]]
+//  CHECK-NEXT:   return %[[A]], %[[B]], %[[D]], %[[C]]
+func.func @same_as_first_of_many() -> (memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>) {
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %d = memref.alloc() : memref<4xf32>
+  return %a, %b, %d, %a : memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>
+}
+
+// -----
+
 // A declaration is trusted to follow the ABI only if it says so: the results
 // of @ext are compared, those of @ext_no_alias are not, and only calls of
 // functions that follow the ABI are marked.

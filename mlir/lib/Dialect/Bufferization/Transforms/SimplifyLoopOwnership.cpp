@@ -420,15 +420,63 @@ static std::optional<unsigned> getOwnershipIndex(ValueRange values,
 using FreedBuffers =
     llvm::DenseMap<Value, SmallVector<std::pair<DeallocOp, unsigned>, 1>>;
 
-/// Indexes the buffers freed by the `bufferization.dealloc` ops in `root`.
-static FreedBuffers collectFreedBuffers(Operation *root) {
+/// The `bufferization.dealloc` ops that retain each value, with the
+/// positions, ascending per dealloc.
+using RetainedBuffers =
+    llvm::DenseMap<Value, SmallVector<std::pair<DeallocOp, unsigned>, 1>>;
+
+/// Indexes the buffers freed by the `bufferization.dealloc` ops in `root`,
+/// and the values they retain into `retained`.
+static FreedBuffers collectFreedBuffers(Operation *root,
+                                        RetainedBuffers &retained) {
   FreedBuffers freed;
   root->walk([&](DeallocOp dealloc) {
     for (auto [index, memref] : llvm::enumerate(dealloc.getMemrefs()))
       freed[getFreedMemRef(memref)].push_back(
           {dealloc, static_cast<unsigned>(index)});
+    for (auto [index, value] : llvm::enumerate(dealloc.getRetained()))
+      retained[value].push_back({dealloc, static_cast<unsigned>(index)});
   });
   return freed;
+}
+
+/// Returns the first position at which `dealloc` retains `value`, if any.
+static std::optional<unsigned>
+findRetained(DeallocOp dealloc, Value value,
+             const RetainedBuffers &retainedBuffers) {
+  auto it = retainedBuffers.find(value);
+  if (it == retainedBuffers.end())
+    return std::nullopt;
+  for (auto [retaining, index] : it->second)
+    if (retaining == dealloc)
+      return index;
+  return std::nullopt;
+}
+
+/// Returns true if `dealloc` retains a value of `aliases` at a position
+/// other than `except`. Looks at the shorter of the two lists: a dealloc at
+/// the end of a function that returns thousands of buffers retains them
+/// all, and each loop and branch op before it asks.
+static bool retainsAlias(DeallocOp dealloc,
+                         const BufferLifetimeAnalysis::ValueSetT &aliases,
+                         const RetainedBuffers &retainedBuffers,
+                         std::optional<unsigned> except = std::nullopt) {
+  ValueRange retained = dealloc.getRetained();
+  if (aliases.size() < retained.size()) {
+    for (Value alias : aliases) {
+      auto it = retainedBuffers.find(alias);
+      if (it == retainedBuffers.end())
+        continue;
+      for (auto [retaining, index] : it->second)
+        if (retaining == dealloc && index != except)
+          return true;
+    }
+    return false;
+  }
+  for (auto [index, value] : llvm::enumerate(retained))
+    if (index != except && aliases.contains(value))
+      return true;
+  return false;
 }
 
 /// Finds the `bufferization.dealloc` after `loop` in its block that frees
@@ -573,7 +621,8 @@ static bool joinsOwnership(Value ownership, Value indicator) {
 static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
                              unsigned position,
                              const BufferLifetimeAnalysis::ValueSetT &aliases,
-                             const FreedBuffers &freedBuffers) {
+                             const FreedBuffers &freedBuffers,
+                             const RetainedBuffers &retainedBuffers) {
   ValueRange results = loop->getResults();
   for (auto [index, result] : llvm::enumerate(results)) {
     if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
@@ -594,15 +643,12 @@ static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
                  getFreedMemRef(dealloc.getMemrefs()[entryIndex]) == result;
         }))
       continue;
-    ValueRange retained = dealloc.getRetained();
-    auto it = llvm::find(retained, result);
-    if (it == retained.end())
+    std::optional<unsigned> retainedIndex =
+        findRetained(dealloc, result, retainedBuffers);
+    if (!retainedIndex ||
+        retainsAlias(dealloc, aliases, retainedBuffers, *retainedIndex))
       return false;
-    unsigned retainedIndex = std::distance(retained.begin(), it);
-    for (auto [otherIndex, other] : llvm::enumerate(retained))
-      if (otherIndex != retainedIndex && aliases.contains(other))
-        return false;
-    if (!joinsOwnership(dealloc.getUpdatedConditions()[retainedIndex],
+    if (!joinsOwnership(dealloc.getUpdatedConditions()[*retainedIndex],
                         indicator))
       return false;
   }
@@ -620,7 +666,7 @@ static bool resultsCarryInit(LoopLikeOpInterface loop, DeallocOp dealloc,
 static unsigned transferOwnershipIntoLoop(
     RewriterBase &rewriter, LoopLikeOpInterface loop,
     BufferLifetimeAnalysis &analysis, DominanceInfo &domInfo,
-    const FreedBuffers &freedBuffers,
+    const FreedBuffers &freedBuffers, const RetainedBuffers &retainedBuffers,
     llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver) {
   std::optional<ValueRange> yielded = loop.getYieldedValues();
   if (!yielded)
@@ -647,7 +693,8 @@ static unsigned transferOwnershipIntoLoop(
     BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(init);
     if (!isOnlyFreedAfterLoop(loop, init, dealloc, position, aliases, analysis,
                               domInfo) ||
-        !resultsCarryInit(loop, dealloc, position, aliases, freedBuffers))
+        !resultsCarryInit(loop, dealloc, position, aliases, freedBuffers,
+                          retainedBuffers))
       continue;
 
     // The loop takes over the buffer under the condition the dealloc freed
@@ -1006,6 +1053,7 @@ getHandOverCandidates(Operation *op, ArrayRef<scf::YieldOp> yields,
 static unsigned transferOwnershipIntoBranches(
     RewriterBase &rewriter, Operation *op, BufferLifetimeAnalysis &analysis,
     DominanceInfo &domInfo, const FreedBuffers &freedBuffers,
+    const RetainedBuffers &retainedBuffers,
     llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> &handedOver,
     SmallVectorImpl<PendingIndicator> &pending) {
   SmallVector<scf::YieldOp> yields;
@@ -1035,9 +1083,7 @@ static unsigned transferOwnershipIntoBranches(
       continue;
     BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
     // A retained alias would keep the buffer on the runs that free it now.
-    if (llvm::any_of(dealloc.getRetained(), [&](Value retained) {
-          return aliases.contains(retained);
-        }))
+    if (retainsAlias(dealloc, aliases, retainedBuffers))
       continue;
 
     SmallPtrSet<OpOperand *, 4> keptOperands;
@@ -1132,16 +1178,18 @@ LoopOwnershipSimplificationCounts mlir::bufferization::simplifyLoopOwnership(
 
   BufferLifetimeAnalysis analysis(root, /*callResultsAreOwned=*/true, callees);
   DominanceInfo domInfo(root);
-  FreedBuffers freedBuffers = collectFreedBuffers(root);
+  RetainedBuffers retainedBuffers;
+  FreedBuffers freedBuffers = collectFreedBuffers(root, retainedBuffers);
   llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> handedOver;
   for (LoopLikeOpInterface loop : loops)
-    counts.numTransferred += transferOwnershipIntoLoop(
-        rewriter, loop, analysis, domInfo, freedBuffers, handedOver);
+    counts.numTransferred +=
+        transferOwnershipIntoLoop(rewriter, loop, analysis, domInfo,
+                                  freedBuffers, retainedBuffers, handedOver);
   SmallVector<PendingIndicator> pending;
   for (Operation *branches : branchOps)
-    counts.numTransferred +=
-        transferOwnershipIntoBranches(rewriter, branches, analysis, domInfo,
-                                      freedBuffers, handedOver, pending);
+    counts.numTransferred += transferOwnershipIntoBranches(
+        rewriter, branches, analysis, domInfo, freedBuffers, retainedBuffers,
+        handedOver, pending);
   addPendingIndicators(rewriter, pending);
 
   // Drop the handed-over buffers from their deallocs.

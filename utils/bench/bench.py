@@ -49,7 +49,7 @@ when a configuration fails to compile or run, leaks, frees
 badly, or prints a different result than stock.
 
 --scaling N1,N2,... measures compile-time scaling instead: modules of about
-N generated operations in four shapes (see scaling.py) through the stock
+N generated operations in five shapes (see scaling.py) through the stock
 and our pipeline, with stage times, peak RSS, the growth exponent of each
 and the stages that dominate; --json and --svg write them too.
 

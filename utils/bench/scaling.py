@@ -31,6 +31,11 @@ Shapes:
                fresh result, called in a chain from one function
   loop-nests   loop nests four deep with a buffer allocated and freed at
                every level
+  results      one function that returns a buffer per unit, each computed
+               by an `scf.for` that yields a fresh buffer per iteration from
+               a copy of the argument, as a backward pass returns one
+               gradient per parameter: the function's last dealloc frees
+               and retains thousands of buffers
 """
 
 import math
@@ -182,12 +187,38 @@ def gen_loop_nests(n):
     return one_function(head, NEST, n, ["    return", "}"])
 
 
+RESULT = """\
+    %t{i} = memref.alloc() : memref<16xf32>
+    memref.copy %x, %t{i} : memref<16xf32> to memref<16xf32>
+    %g{i} = scf.for %k = %c0 to %n step %c1 iter_args(%cur = %t{i}) -> (memref<16xf32>) {{
+      %u = memref.alloc() : memref<16xf32>
+      %v = memref.load %cur[%c0] : memref<16xf32>
+      %w = arith.addf %v, %f : f32
+      memref.store %w, %u[%c0] : memref<16xf32>
+      scf.yield %u : memref<16xf32>
+    }}
+"""
+
+
+def gen_results(n):
+    types = ", ".join(["memref<16xf32>"] * n)
+    head = [
+        "func.func @results(%%x: memref<16xf32>, %%n: index, %%f: f32) -> (%s) {"
+        % types,
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+    ]
+    values = ", ".join("%%g%d" % i for i in range(n))
+    return one_function(head, RESULT, n, ["    return %s : %s" % (values, types), "}"])
+
+
 # Shape name -> (generator of n units, bufferize first).
 SHAPES = {
     "blocks": (gen_blocks, False),
     "layer-chain": (gen_layer_chain, True),
     "functions": (gen_functions, False),
     "loop-nests": (gen_loop_nests, False),
+    "results": (gen_results, False),
 }
 
 BUFFERIZE = (
@@ -286,6 +317,7 @@ COLORS = {
     "layer-chain": "#d62728",
     "functions": "#2ca02c",
     "loop-nests": "#9467bd",
+    "results": "#ff7f0e",
 }
 
 

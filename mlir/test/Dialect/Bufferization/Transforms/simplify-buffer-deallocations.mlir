@@ -73,6 +73,24 @@ func.func @split_retains_what_it_may_be(%arg0: memref<2xf32>, %c: i1, %c0: i1, %
 
 // -----
 
+// A memref whose origin is a function argument may be any retained argument:
+// its part retains `%y`; the allocation's part retains nothing.
+
+// CHECK-LABEL: func @split_argument_retains_argument
+//  CHECK-SAME: (%[[X:.*]]: memref<2xf32>, %[[Y:.*]]: memref<2xf32>, %[[C0:.*]]: i1, %[[C1:.*]]: i1)
+//       CHECK:   %[[A:.*]] = memref.alloc()
+//   CHECK-DAG:   bufferization.dealloc (%[[A]] : memref<2xf32>) if (%[[C0]]){{$}}
+//   CHECK-DAG:   %[[R:.*]] = bufferization.dealloc (%[[X]] : memref<2xf32>) if (%[[C1]]) retain (%[[Y]] : memref<2xf32>)
+//       CHECK:   return %[[R]]
+func.func @split_argument_retains_argument(%x: memref<2xf32>, %y: memref<2xf32>, %c0: i1, %c1: i1) -> i1 {
+  %a = memref.alloc() : memref<2xf32>
+  "test.use"(%a) : (memref<2xf32>) -> ()
+  %0 = bufferization.dealloc (%a, %x : memref<2xf32>, memref<2xf32>) if (%c0, %c1) retain (%y : memref<2xf32>)
+  return %0 : i1
+}
+
+// -----
+
 // Two function arguments may be the same buffer; the allocation is split off.
 
 // CHECK-LABEL: func @two_arguments

@@ -94,22 +94,72 @@ Region *bufferization::getStackScopeRegion(Operation *alloc) {
   return nullptr;
 }
 
-/// Returns true if every use of `alloc` and of every value that may alias it
-/// is in an op strictly between `alloc` and `dealloc` in their block (or in
-/// `dealloc`, or in `metadata`, the op that gives `dealloc` the base buffer)
-/// and is understood (see `BufferLifetimeAnalysis::isUnderstoodUse`), and
-/// none other than `dealloc` may free the buffer.
-static bool diesInBlock(memref::AllocOp alloc, memref::DeallocOp dealloc,
-                        Operation *metadata, BufferLifetimeAnalysis &analysis) {
+/// The frees of a small static buffer that may go to the stack: one
+/// `memref.dealloc` later in the block of its allocation, or one in each
+/// region of an `scf.if` or `scf.index_switch` later in that block, directly
+/// in the region's block (where `free-buffers-at-last-use` sinks the free of a
+/// buffer whose last use is the op).
+struct SmallBufferFrees {
+  memref::AllocOp alloc;
+  SmallVector<memref::DeallocOp, 2> deallocs;
+  uint64_t bytes = 0;
+  /// False if its type or its frees rule the buffer out.
+  bool promotable = false;
+};
+
+/// Returns the op of the allocation's block at which the buffer of `frees`
+/// dies: the single `memref.dealloc`, or the op in whose regions the frees
+/// are.
+static Operation *getDyingOp(const SmallBufferFrees &frees) {
+  memref::DeallocOp first = frees.deallocs.front();
+  if (first->getBlock() == frees.alloc->getBlock())
+    return first;
+  return first->getParentOp();
+}
+
+/// Returns true if every use of the buffer of `frees` and of every value that
+/// may alias it is understood (see `BufferLifetimeAnalysis::isUnderstoodUse`)
+/// and runs before the buffer dies: in an op strictly between the allocation
+/// and the single `memref.dealloc` in their block, or between the allocation
+/// and the op in whose regions the frees are, or in a region of that op
+/// before the region's free. The frees themselves and the
+/// `memref.extract_strided_metadata` ops that give them the base buffer are
+/// not uses, and nothing else may free the buffer.
+static bool diesInBlock(const SmallBufferFrees &frees,
+                        BufferLifetimeAnalysis &analysis) {
+  memref::AllocOp alloc = frees.alloc;
+  Operation *dying = getDyingOp(frees);
+  // The free of each region of `dying`, if the frees are in its regions.
+  DenseMap<Block *, Operation *> regionFrees;
+  SmallPtrSet<Operation *, 4> freeOps;
+  for (memref::DeallocOp dealloc : frees.deallocs) {
+    freeOps.insert(dealloc);
+    if (Operation *metadata = dealloc.getMemref().getDefiningOp())
+      if (isa<memref::ExtractStridedMetadataOp>(metadata))
+        freeOps.insert(metadata);
+    if (dealloc != dying)
+      regionFrees[dealloc->getBlock()] = dealloc;
+  }
   return succeeded(analysis.getUseRangeInBlock(
       alloc.getResult(), *alloc->getBlock(),
       [&](OpOperand &use, Operation *ancestor) {
         Operation *user = use.getOwner();
-        if (user == dealloc || user == metadata)
+        if (freeOps.contains(user))
           return BufferUseAction::Skip;
-        if (!ancestor || !alloc->isBeforeInBlock(ancestor) ||
-            !ancestor->isBeforeInBlock(dealloc))
+        if (!ancestor || !alloc->isBeforeInBlock(ancestor))
           return BufferUseAction::Stop;
+        if (ancestor == dying) {
+          // In a region of the op that frees it: before the region's free.
+          Region *region = user->getParentRegion();
+          while (region->getParentOp() != dying)
+            region = region->getParentOp()->getParentRegion();
+          Operation *free = regionFrees.lookup(&region->front());
+          Operation *inRegion = region->front().findAncestorOpInBlock(*user);
+          if (!free || !inRegion || !inRegion->isBeforeInBlock(free))
+            return BufferUseAction::Stop;
+        } else if (!ancestor->isBeforeInBlock(dying)) {
+          return BufferUseAction::Stop;
+        }
         if (isa<memref::DeallocOp, memref::ReallocOp, bufferization::DeallocOp>(
                 user))
           return BufferUseAction::Stop;
@@ -141,46 +191,89 @@ static Value getFreedBuffer(Value memref) {
 }
 
 /// Returns the frees of the small static buffers of their own block under
-/// `root`, outside of the functions left alone, with the bytes of each: what
-/// the IR alone says, before the analyses are built.
-static SmallVector<std::pair<memref::DeallocOp, uint64_t>>
+/// `root` (see `SmallBufferFrees`), outside of the functions left alone, with
+/// the bytes of each, in the order of their first free: what the IR alone
+/// says, before the analyses are built.
+static SmallVector<SmallBufferFrees>
 collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
   FunctionsLeftAlone leftAlone(root);
-  SmallVector<std::pair<memref::DeallocOp, uint64_t>> deallocs;
+  SmallVector<SmallBufferFrees> candidates;
+  DenseMap<Operation *, unsigned> candidateOf;
   root->walk([&](memref::DeallocOp dealloc) {
     if (leftAlone.contains(dealloc))
       return;
     auto alloc =
         getFreedBuffer(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
-    if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
-        !alloc->isBeforeInBlock(dealloc))
+    if (!alloc)
       return;
+    // In its block, or in a region of an op of its block that runs one of
+    // its regions.
+    Operation *dying = dealloc;
+    if (alloc->getBlock() != dealloc->getBlock()) {
+      dying = dealloc->getParentOp();
+      if (!isa<scf::IfOp, scf::IndexSwitchOp>(dying))
+        return;
+    }
+    if (dying->getBlock() != alloc->getBlock() ||
+        !alloc->isBeforeInBlock(dying))
+      return;
+    auto [it, inserted] = candidateOf.try_emplace(alloc, candidates.size());
+    if (!inserted) {
+      // One more free: one per region of the same op.
+      SmallBufferFrees &frees = candidates[it->second];
+      if (dying == dealloc || getDyingOp(frees) != dying)
+        frees.promotable = false;
+      frees.deallocs.push_back(dealloc);
+      return;
+    }
     // Only the default memory space (`MemRefType` drops an integer 0 one)
     // is host memory that `memref.alloca` can take. A buffer with operands
     // (dynamic sizes, layout symbols) would need them defined at the start
     // of the scope.
+    SmallBufferFrees &frees = candidates.emplace_back();
+    frees.alloc = alloc;
+    frees.deallocs.push_back(dealloc);
     MemRefType type = alloc.getType();
     if (type.getMemorySpace() || alloc->getNumOperands() != 0)
       return;
     std::optional<int64_t> bytes = getStaticByteSize(type, alloc);
-    if (bytes && static_cast<uint64_t>(*bytes) <= maxBufferBytes)
-      deallocs.emplace_back(dealloc, *bytes);
+    if (bytes && static_cast<uint64_t>(*bytes) <= maxBufferBytes) {
+      frees.bytes = *bytes;
+      frees.promotable = true;
+    }
   });
-  return deallocs;
+  // Frees in regions: exactly one in each region of the op, each in the
+  // region's block, and none in the block of the allocation.
+  llvm::erase_if(candidates, [](const SmallBufferFrees &frees) {
+    if (!frees.promotable)
+      return true;
+    Operation *dying = getDyingOp(frees);
+    if (dying == frees.deallocs.front())
+      return frees.deallocs.size() != 1;
+    if (frees.deallocs.size() != dying->getNumRegions())
+      return true;
+    SmallPtrSet<Block *, 4> blocks;
+    for (memref::DeallocOp dealloc : frees.deallocs)
+      blocks.insert(dealloc->getBlock());
+    return blocks.size() != dying->getNumRegions();
+  });
+  return candidates;
 }
 
-/// Replaces `alloc`, whose buffer `dealloc` frees and which is dead after
-/// it, with a `memref.alloca` in the entry block of `scope`, and erases
-/// `dealloc`: one slot of the frame, which every run of the block (each
+/// Replaces `alloc`, whose buffer `deallocs` free and which is dead after
+/// them, with a `memref.alloca` in the entry block of `scope`, and erases
+/// `deallocs`: one slot of the frame, which every run of the block (each
 /// iteration of a loop around it) takes again, as the buffer dies within
 /// that run. Buffers moved there keep their order, after those moved before
 /// them (`lastMoved`, by entry block). Returns the stack allocation.
 static memref::AllocaOp moveToStack(RewriterBase &rewriter,
                                     memref::AllocOp alloc,
-                                    memref::DeallocOp dealloc, Region *scope,
+                                    ArrayRef<memref::DeallocOp> deallocs,
+                                    Region *scope,
                                     DenseMap<Block *, Operation *> &lastMoved,
                                     BufferLifetimeAnalysis &analysis) {
-  eraseDeallocAndMetadata(rewriter, dealloc);
+  for (memref::DeallocOp dealloc : deallocs)
+    eraseDeallocAndMetadata(rewriter, dealloc);
   Block *entry = &scope->front();
   if (alloc->getBlock() == entry)
     rewriter.setInsertionPoint(alloc);
@@ -202,9 +295,9 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
     uint64_t maxFrameBytes) {
   StackPromotionCounts counts;
-  SmallVector<std::pair<memref::DeallocOp, uint64_t>> deallocs =
+  SmallVector<SmallBufferFrees> candidates =
       collectSmallBufferFrees(root, maxBufferBytes);
-  if (deallocs.empty())
+  if (candidates.empty())
     return counts;
 
   BufferLifetimeAnalysis analysis(root);
@@ -213,12 +306,9 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
   DenseMap<Operation *, uint64_t> frameBytes;
   // The last stack allocation moved to the start of each entry block.
   DenseMap<Block *, Operation *> lastMoved;
-  for (auto [dealloc, bytes] : deallocs) {
-    Value memref = dealloc.getMemref();
-    // An earlier promotion may have replaced the allocation.
-    auto alloc = getFreedBuffer(memref).getDefiningOp<memref::AllocOp>();
-    if (!alloc)
-      continue;
+  for (SmallBufferFrees &frees : candidates) {
+    memref::AllocOp alloc = frees.alloc;
+    uint64_t bytes = frees.bytes;
     Operation *function = alloc->getParentOfType<FunctionOpInterface>();
     if (!function || recursive.contains(function))
       continue;
@@ -228,14 +318,12 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     Region *scope = getStackScopeRegion(alloc);
     if (!scope)
       continue;
-    Operation *metadata =
-        memref.getDefiningOp<memref::ExtractStridedMetadataOp>();
-    if (!diesInBlock(alloc, dealloc, metadata, analysis))
+    if (!diesInBlock(frees, analysis))
       continue;
 
     // The buffer is dead after the deallocation, so its aliases are too.
-    memref::AllocaOp alloca =
-        moveToStack(rewriter, alloc, dealloc, scope, lastMoved, analysis);
+    memref::AllocaOp alloca = moveToStack(rewriter, alloc, frees.deallocs,
+                                          scope, lastMoved, analysis);
     promotedInFunction += bytes;
     ++counts.numBuffers;
     counts.numBytes += bytes;

@@ -264,6 +264,83 @@ func.func @not_freed_in_block(%c: i1, %other: memref<4xf32>) -> memref<4xf32> {
 
 // -----
 
+// A buffer freed in each region of an scf.if or scf.index_switch of its
+// block, after its last use there (where free-buffers-at-last-use sinks a
+// free), dies within that op: it goes to the stack, and its frees (and the
+// metadata op of one) go away.
+
+// CHECK-LABEL: func @freed_in_regions
+//   CHECK-DAG:   %[[T:.*]] = memref.alloca() : memref<4xf32>
+//   CHECK-DAG:   %[[S:.*]] = memref.alloca() : memref<8xf32>
+//   CHECK-NOT:   memref.alloc()
+//   CHECK-NOT:   memref.dealloc
+//   CHECK-NOT:   memref.extract_strided_metadata
+//       CHECK:   return
+// REMARK: :[[@LINE+4]]:8: remark: [Passed] PromotedToStack | Category:promote-temporaries-to-stack | Remark="buffer of 16 bytes moved to the stack"
+// REMARK: :[[@LINE+12]]:8: remark: [Passed] PromotedToStack | Category:promote-temporaries-to-stack | Remark="buffer of 32 bytes moved to the stack"
+func.func @freed_in_regions(%c: i1, %i: index, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<4xf32>
+  memref.store %f, %t[%c0] : memref<4xf32>
+  scf.if %c {
+    %v = memref.load %t[%c0] : memref<4xf32>
+    memref.dealloc %t : memref<4xf32>
+    vector.print %v : f32
+  } else {
+    memref.dealloc %t : memref<4xf32>
+  }
+  %s = memref.alloc() : memref<8xf32>
+  %view = memref.subview %s[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  scf.index_switch %i
+  case 0 {
+    memref.store %f, %view[%c0] : memref<4xf32, strided<[1], offset: 2>>
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %s : memref<8xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base : memref<f32>
+    scf.yield
+  }
+  default {
+    memref.dealloc %s : memref<8xf32>
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// Must not fire: freed in one region of two, in the regions of two ops, or
+// deeper than a region's block.
+
+// CHECK-LABEL: func @not_freed_in_every_region
+//   CHECK-NOT:   memref.alloca
+func.func @not_freed_in_every_region(%c: i1, %d: i1) {
+  %t = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %t : memref<4xf32>
+  } else {
+    "test.use"(%t) : (memref<4xf32>) -> ()
+  }
+  %u = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %u : memref<4xf32>
+  } else {
+  }
+  scf.if %d {
+  } else {
+    memref.dealloc %u : memref<4xf32>
+  }
+  %w = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    scf.if %d {
+      memref.dealloc %w : memref<4xf32>
+    }
+  } else {
+    memref.dealloc %w : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
 // Must not fire: a dynamic size, a memory space other than the default one,
 // and an op with regions whose execution is unknown.
 

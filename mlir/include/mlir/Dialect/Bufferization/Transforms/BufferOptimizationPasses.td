@@ -1417,11 +1417,15 @@ def PromoteTemporariesToStackPass
       space, and its bytes (elements times the data-layout size of the
       element type) are at most `max-buffer-bytes`;
     * one `memref.dealloc` later in the same block frees it (directly or
-      through the base buffer of its `memref.extract_strided_metadata`),
-      and nothing else frees it or a value that may alias it;
+      through the base buffer of its `memref.extract_strided_metadata`), or
+      one in each region of an `scf.if` or `scf.index_switch` later in the
+      block, directly in the region's block (where
+      `free-buffers-at-last-use` sinks the free of a buffer whose last use is
+      that op), and nothing else frees it or a value that may alias it;
     * every use of the buffer and of every value that may alias it
       (`BufferLifetimeAnalysis`) is in an op between the allocation and the
-      deallocation, and is understood: a read or write with declared
+      deallocation (or the op in whose regions it is freed, or in a region
+      of that op before the region's free), and is understood: a read or write with declared
       effects, a view, a size query, or a call of a function whose body
       only reads or writes the buffer. A descriptor that is stored, turned
       into a pointer or an integer, or passed to an external function keeps

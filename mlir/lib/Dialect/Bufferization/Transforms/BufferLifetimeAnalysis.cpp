@@ -515,34 +515,47 @@ bool bufferization::isAlignedFor(memref::AllocOp buffer,
   return !alignment || (bufferAlignment && *bufferAlignment >= *alignment);
 }
 
-bool bufferization::isFreedInRegions(Operation *op,
-                                     function_ref<bool(Value)> isAlias,
-                                     function_ref<bool(Region &)> isUsedIn,
-                                     DenseMap<Region *, bool> *allocating) {
+bool bufferization::isFreedInRegions(
+    Operation *op, function_ref<bool(Value)> isAlias,
+    function_ref<Operation *(Region &)> getLastUseIn,
+    DenseMap<Region *, Operation *> *lastAllocating) {
   auto ifOp = dyn_cast<scf::IfOp>(op);
-  if (!(ifOp && !ifOp.getElseRegion().empty()) && !isa<scf::IndexSwitchOp>(op))
+  bool runsOneRegion =
+      ifOp ? !ifOp.getElseRegion().empty() || ifOp.getNumResults() == 0
+           : isa<scf::IndexSwitchOp>(op);
+  if (!runsOneRegion || llvm::any_of(op->getResults(), isAlias))
     return false;
-  if (llvm::any_of(op->getResults(), isAlias))
-    return false;
-  auto mayAllocate = [](Region &region) {
-    return region
-        .walk([](Operation *nested) {
-          return isa<CallOpInterface>(nested) ||
-                         hasEffect<MemoryEffects::Allocate>(nested)
-                     ? WalkResult::interrupt()
-                     : WalkResult::advance();
-        })
-        .wasInterrupted();
+  auto mayAllocate = [](Operation *nested) {
+    return isa<CallOpInterface>(nested) ||
+           hasEffect<MemoryEffects::Allocate>(nested);
+  };
+  auto findLastAllocating = [&](Region &region) -> Operation * {
+    if (region.empty())
+      return nullptr;
+    for (Operation &nested : llvm::reverse(region.front()))
+      if (nested
+              .walk([&](Operation *inner) {
+                return mayAllocate(inner) ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+              })
+              .wasInterrupted())
+        return &nested;
+    return nullptr;
   };
   return llvm::any_of(op->getRegions(), [&](Region &region) {
-    if (isUsedIn(region))
-      return false;
+    Operation *allocating;
+    if (!lastAllocating) {
+      allocating = findLastAllocating(region);
+    } else {
+      auto [it, inserted] = lastAllocating->try_emplace(&region, nullptr);
+      if (inserted)
+        it->second = findLastAllocating(region);
+      allocating = it->second;
+    }
     if (!allocating)
-      return mayAllocate(region);
-    auto [it, inserted] = allocating->try_emplace(&region, false);
-    if (inserted)
-      it->second = mayAllocate(region);
-    return it->second;
+      return false;
+    Operation *lastUse = getLastUseIn(region);
+    return !lastUse || lastUse->isBeforeInBlock(allocating);
   });
 }
 

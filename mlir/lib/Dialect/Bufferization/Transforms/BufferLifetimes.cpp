@@ -311,17 +311,21 @@ static Operation *findLastUse(const GuardedFree &free,
 /// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
 /// the buffer and its aliases, instead of after it, if `isFreedInRegions`
 /// holds: the buffer then dies right at the start of a region that does not
-/// use it, and after its last use in a region that uses it. Ownership-based
-/// deallocation frees a buffer used in one branch of a `cf` diamond before the
-/// branches, on the path through the other one, but one used in one region of
-/// an `scf.if` only after the `scf.if`, over what the other region allocates.
-/// Where no such region allocates, the free stays after `lastUse`, where a
-/// later allocation of the block may take its buffer over. Returns true if it
-/// sank `dealloc`, which it erases (the metadata op that fed it stays, dead,
-/// for the canonicalizer).
+/// use it (an `scf.if` without results and without an `else` gets one), and
+/// after its last use in a region that uses it. Ownership-based deallocation
+/// frees a buffer used in one branch of a `cf` diamond before the branches, on
+/// the path through the other one, and after its last use in the branch that
+/// uses it, but one used in a region of an `scf.if` only after the `scf.if`,
+/// over what the regions allocate. Where no region allocates after the buffer
+/// is dead in it, the free stays after `lastUse`, where a later allocation of
+/// the block may take its buffer over. `lastAllocating` caches the last op of
+/// a region's block that may allocate. Returns true if it sank `dealloc`,
+/// which it erases (the metadata op that fed it stays, dead, for the
+/// canonicalizer).
 static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
                             Operation *lastUse,
-                            BufferLifetimeAnalysis &analysis) {
+                            BufferLifetimeAnalysis &analysis,
+                            DenseMap<Region *, Operation *> &lastAllocating) {
   if (!isa<scf::IfOp, scf::IndexSwitchOp>(lastUse))
     return false;
   auto metadata =
@@ -351,15 +355,20 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
   };
   if (!isFreedInRegions(
           lastUse, [&](Value value) { return aliases.contains(value); },
-          [&](Region &region) { return getLastUseIn(region) != nullptr; }))
+          getLastUseIn, &lastAllocating))
     return false;
 
   for (Region &region : lastUse->getRegions()) {
-    Block &body = region.front();
-    if (Operation *last = getLastUseIn(region))
+    // The `else` of an `scf.if` without results, which it did not have.
+    if (region.empty()) {
+      Block *body = rewriter.createBlock(&region);
+      scf::YieldOp::create(rewriter, lastUse->getLoc());
+      rewriter.setInsertionPointToStart(body);
+    } else if (Operation *last = getLastUseIn(region)) {
       rewriter.setInsertionPointAfter(last);
-    else
-      rewriter.setInsertionPointToStart(&body);
+    } else {
+      rewriter.setInsertionPointToStart(&region.front());
+    }
     Value freed = buffer;
     if (metadata) {
       auto copy = memref::ExtractStridedMetadataOp::create(
@@ -622,6 +631,8 @@ private:
   DenseSet<Operation *> guardOps, sharedOps;
   SmallVector<memref::DeallocOp> deallocs;
   DenseMap<Operation *, Operation *> nextDoingMore;
+  /// The last op of a region's block that may allocate (`isFreedInRegions`).
+  DenseMap<Region *, Operation *> lastAllocating;
   DenseSet<Block *> indexedBlocks;
 };
 } // namespace
@@ -717,7 +728,8 @@ unsigned LastUseMover::moveDeallocs() {
         moves.emplace_back(dealloc, nullptr);
       continue;
     }
-    if (sinkIntoRegions(rewriter, dealloc, *lastUse, analysis)) {
+    if (sinkIntoRegions(rewriter, dealloc, *lastUse, analysis,
+                        lastAllocating)) {
       ++numSunk;
       continue;
     }

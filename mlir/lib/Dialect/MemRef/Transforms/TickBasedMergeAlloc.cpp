@@ -746,7 +746,8 @@ private:
   /// frees a buffer of the block whose aliases are `aliasSet`, instead of
   /// after it, or null: the last op of the block that uses an alias, if
   /// `bufferization::isFreedInRegions` holds for it. The buffer then dies at
-  /// the start of a region that does not use it, which the ranges of the
+  /// the start of a region that does not use it and after its last use in
+  /// one that does, which the ranges of the
   /// model (one interval of ticks per buffer) cannot always say. It may name an
   /// op where the pass does not sink the free (a use it does not understand,
   /// say); the model is then only more careful.
@@ -847,8 +848,9 @@ private:
   DenseSet<Operation *> leftToStack;
   /// The results of `mayHideAliases`, per function.
   DenseMap<Operation *, bool> hidesAliases;
-  /// Whether an op nested in a region may allocate (`getRegionFreeingOp`).
-  DenseMap<Region *, bool> allocatingRegions;
+  /// The last op of a region's block that may allocate
+  /// (`getRegionFreeingOp`).
+  DenseMap<Region *, Operation *> lastAllocating;
   /// The mergeable allocations whose buffers branches yield.
   DenseMap<Operation *, YieldedBuffer> yieldedBuffers;
   /// The results of `getNumAllocationsOfShape`, and the loops walked.
@@ -1126,21 +1128,25 @@ Operation *TickCollector::getRegionFreeingOp(const AliasSet &aliasSet,
   Operation *last = uses->last;
   if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(last))
     return nullptr;
-  // The regions of `last` that hold a use of an alias.
-  SmallPtrSet<Region *, 4> used;
+  // The last op of each region's block of `last` that uses an alias.
+  llvm::SmallDenseMap<Region *, Operation *, 4> lastUses;
   for (Value alias : aliasSet) {
     for (Operation *user : alias.getUsers()) {
       Region *region = user->getParentRegion();
       while (region && region->getParentOp() != last)
         region = region->getParentOp()->getParentRegion();
-      if (region)
-        used.insert(region);
+      if (!region)
+        continue;
+      Operation *anchor = region->front().findAncestorOpInBlock(*user);
+      Operation *&lastUse = lastUses[region];
+      if (!lastUse || lastUse->isBeforeInBlock(anchor))
+        lastUse = anchor;
     }
   }
   if (!bufferization::isFreedInRegions(
           last, [&](Value value) { return aliasSet.contains(value); },
-          [&](Region &region) { return used.contains(&region); },
-          &allocatingRegions))
+          [&](Region &region) { return lastUses.lookup(&region); },
+          &lastAllocating))
     return nullptr;
   return last;
 }
@@ -1248,6 +1254,11 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
     bool unusedSeen = false;
     int64_t lastInRegions = std::numeric_limits<int64_t>::min();
     for (Region &region : op->getRegions()) {
+      // The `else` the pass adds to an `scf.if` without one.
+      if (region.empty()) {
+        unusedSeen = true;
+        continue;
+      }
       Block &body = region.front();
       int64_t lastHere = std::numeric_limits<int64_t>::min();
       for (Value alias : aliasSet)

@@ -4,13 +4,16 @@
 // RUN:   | grep -o 'Remark=.*' | sort | FileCheck %s --check-prefix=REMARK
 
 // A buffer whose last use is an op that runs exactly one of its regions is
-// freed in each region instead, when a region that does not use it may
-// allocate: right at the start of such a region, after its last use in a
-// region that uses it.
+// freed in each region instead, when a region may allocate after the buffer
+// is dead in it (anywhere in a region that does not use it, after its last
+// use in one that does): right at the start of a region that does not use
+// it, after its last use in a region that uses it.
 
-// @sink_into_if and @sink_into_switch sink one free each; no other free
-// moves.
+// @sink_into_if, @sink_into_switch, @sink_after_last_use_in_region and
+// @sink_into_if_without_else sink one free each; no other free moves.
 // REMARK: Remark="buffer freed in each region of 'scf.if', its last use"
+// REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
+// REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.index_switch', its last use"
 // REMARK-NOT: Remark=
 
@@ -127,4 +130,96 @@ func.func @result_may_be_buffer(%c: i1) -> memref<16xf32> {
   memref.dealloc %a : memref<16xf32>
   %t = memref.alloc() : memref<16xf32>
   return %t : memref<16xf32>
+}
+
+// -----
+
+// Every region uses the buffer, and the `then` region allocates after its
+// last use there: the buffer dies there before the allocation.
+
+// CHECK-LABEL: func @sink_after_last_use_in_region
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<16xf32>
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.load %[[A]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//       CHECK:   } else {
+//  CHECK-NEXT:     linalg.fill {{.*}} outs(%[[A]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @sink_after_last_use_in_region(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  scf.if %c {
+    %v = memref.load %a[%c0] : memref<16xf32>
+    %b = memref.alloc() : memref<16xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<16xf32>)
+    memref.dealloc %b : memref<16xf32>
+  } else {
+    linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// An scf.if without results and without an `else`, whose `then` region
+// allocates after its last use of the buffer, gets an `else` that frees it.
+
+// CHECK-LABEL: func @sink_into_if_without_else
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<16xf32>
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.load %[[A]]
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     %[[B:.*]] = memref.alloc()
+//       CHECK:   } else {
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @sink_into_if_without_else(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  scf.if %c {
+    %v = memref.load %a[%c0] : memref<16xf32>
+    %b = memref.alloc() : memref<16xf32>
+    linalg.fill ins(%v : f32) outs(%b : memref<16xf32>)
+    memref.dealloc %b : memref<16xf32>
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// The regions allocate only before their last use of the buffer: freeing
+// it in them would not lower the peak, and the free stays after the scf.if
+// (without an `else` added to it).
+
+// CHECK-LABEL: func @allocates_before_last_use
+//       CHECK:   scf.if
+//   CHECK-NOT:     memref.dealloc %{{.*}} : memref<16xf32>
+//       CHECK:     memref.dealloc %{{.*}} : memref<8xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.dealloc %{{.*}} : memref<16xf32>
+//  CHECK-NEXT:   return
+func.func @allocates_before_last_use(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  scf.if %c {
+    %b = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%cst : f32) outs(%b : memref<8xf32>)
+    %v = memref.load %a[%c0] : memref<16xf32>
+    memref.store %v, %b[%c0] : memref<8xf32>
+    memref.dealloc %b : memref<8xf32>
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
 }

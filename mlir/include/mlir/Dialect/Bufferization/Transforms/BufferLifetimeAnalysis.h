@@ -348,16 +348,21 @@ bool isAlignedFor(memref::AllocOp buffer, memref::AllocOp alloc);
 
 /// Returns true if `free-buffers-at-last-use` frees, in the regions of
 /// `op`, a buffer of `op`'s block whose last use there is `op`, rather than
-/// after `op`: `op` runs exactly one of its regions each time (an `scf.if`
-/// with an `else`, an `scf.index_switch`), none of its results is an alias
-/// of the buffer (`isAlias`), and a region that uses no alias
-/// (`isUsedIn`) may allocate (an op with an allocation effect, or a call).
-/// The buffer then dies at the start of such a region. merge-alloc plans
-/// with the same test. `allocating`, if given, caches whether a region may
-/// allocate.
-bool isFreedInRegions(Operation *op, function_ref<bool(Value)> isAlias,
-                      function_ref<bool(Region &)> isUsedIn,
-                      DenseMap<Region *, bool> *allocating = nullptr);
+/// after `op`: `op` runs exactly one of its regions each time (an
+/// `scf.index_switch`, an `scf.if` with an `else` or without results, to
+/// which the pass adds an `else`), none of its results is an alias of the
+/// buffer (`isAlias`), and a region may allocate (an op with an allocation
+/// effect, or a call) after its last use of an alias there
+/// (`getLastUseIn`: the last op of the region's block that uses an alias, or
+/// null; not called for a region without a block). The buffer then dies at
+/// the start of a region that does not use it and right after its last use
+/// in one that does. merge-alloc plans with the same test. `lastAllocating`,
+/// if given, caches the last op of a region's block that may allocate (null
+/// if none does).
+bool isFreedInRegions(
+    Operation *op, function_ref<bool(Value)> isAlias,
+    function_ref<Operation *(Region &)> getLastUseIn,
+    DenseMap<Region *, Operation *> *lastAllocating = nullptr);
 
 /// Returns true if the regions of `op` may run after `op` itself has
 /// finished, concurrently with the ops after it, as the body of an

@@ -1199,14 +1199,19 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     not move.
 
     A free whose buffer's last use is an op that runs exactly one of its
-    regions (an `scf.if` with an `else`, an `scf.index_switch`), none of
-    whose results may alias the buffer, goes into each region instead when
-    a region that does not use the buffer may allocate (an op with an
-    allocation effect, or a call): at the start of such a region, after the
-    last use in a region that uses it. That is what the deallocation does
-    for a `cf` diamond; after an `scf.if` the buffer was held over what the
-    other region allocates. Where no such region allocates, the free stays
-    after the op, where a later allocation may take the buffer over.
+    regions (an `scf.index_switch`, an `scf.if` with an `else` or without
+    results), none of whose results may alias the buffer, goes into each
+    region instead when a region may allocate (an op with an allocation
+    effect, or a call) after the buffer is dead in it: anywhere in a region
+    that does not use the buffer, after the last use in one that does. The
+    free goes to the start of a region that does not use the buffer (an
+    `else` it adds to an `scf.if` without one) and after the last use in a
+    region that uses it. That is what the deallocation does for a `cf`
+    diamond; after an `scf.if` the buffer was held over what the regions
+    allocate. Where no region allocates after the buffer is dead in it, the
+    free stays after the op, where a later allocation may take the buffer
+    over. `promote-temporaries-to-stack` still takes a small buffer freed
+    this way.
 
     The aliases are those of `BufferViewFlowAnalysis`, taken from every
     buffer the freed one may be derived from, plus the base buffers of

@@ -267,19 +267,23 @@ static Operation *findLastUse(const GuardedFree &free,
     // may come in any order.
     if (members.contains(user) || isa<memref::DeallocOp>(user))
       return BufferUseAction::Skip;
+    // An op of another guarded free of the block reads the address: that
+    // free may move too. One nested deeper moves only within its own block,
+    // inside `ancestor`.
     if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
-        ancestor == block->getTerminator() || guardOps.contains(user))
+        ancestor == block->getTerminator() || guardOps.contains(ancestor))
       return BufferUseAction::Stop;
     if (!analysis.isUnderstoodUse(use) &&
         !addComparisonsBefore(user, guard, &members, comparisonAncestors))
       return BufferUseAction::Stop;
     return BufferUseAction::Count;
   };
-  auto onDefinition = [&](Operation *def, Operation *) {
+  auto onDefinition = [&](Operation *def, Operation *ancestor) {
     if (members.contains(def))
       return BufferUseAction::Skip;
-    // Another guarded free's base buffer: it moves too.
-    if (guardOps.contains(def))
+    // Another guarded free's base buffer: it moves too, unless that free is
+    // nested deeper, where it moves only within its own block.
+    if (guardOps.contains(def) && (!ancestor || ancestor == def))
       return BufferUseAction::Stop;
     return BufferUseAction::Count;
   };

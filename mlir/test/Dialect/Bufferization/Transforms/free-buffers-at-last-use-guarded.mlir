@@ -10,11 +10,11 @@
 // it may free; the comparisons of addresses are no use of a buffer for its
 // own free, but every other free waits for them.
 
-// One guarded free moves in @guarded_free, one in @constant_condition; one
-// plain free moves in @guarded_free and one in
+// One guarded free moves in @guarded_free, one in @constant_condition, one
+// in @nested_guarded_free; one plain free moves in @guarded_free and one in
 // @comparisons_hold_other_frees.
 // REMARK-COUNT-2: Remark="buffer freed right after its last use"
-// REMARK-COUNT-2: Remark="buffers freed under runtime alias checks right after their last use"
+// REMARK-COUNT-3: Remark="buffers freed under runtime alias checks right after their last use"
 // REMARK-NOT: Remark=
 
 // %r is %a or a fresh buffer; its free and that of %a waited for the
@@ -170,4 +170,51 @@ func.func @comparisons_hold_other_frees(%cw: i1, %cz: i1) {
   }
   memref.dealloc %v : memref<64xf32>
   return
+}
+
+// -----
+
+// The guarded free of a loop's result moves past the ops of the guarded
+// free in the loop's body, which reads the address of the same buffers
+// (the iteration argument) but moves only within the body: up to the load,
+// before the larger buffer is allocated.
+
+// CHECK-LABEL: func @nested_guarded_free
+//       CHECK:   %[[R:.*]]:2 = scf.for
+//       CHECK:     scf.if
+//  CHECK-NEXT:       memref.dealloc
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.yield
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[V:.*]] = memref.load %[[R]]#0
+//  CHECK-NEXT:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:   scf.if %[[R]]#1 {
+//  CHECK-NEXT:     memref.dealloc %[[BASE]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.alloc() : memref<64xf32>
+func.func @nested_guarded_free(%n: index, %f: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %init = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%init : memref<4xf32>)
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %init, %own = %true) -> (memref<4xf32>, i1) {
+    %y = memref.alloc() : memref<4xf32>
+    memref.copy %x, %y : memref<4xf32> to memref<4xf32>
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %x : memref<4xf32> -> memref<f32>, index, index, index
+    scf.if %own {
+      memref.dealloc %base : memref<f32>
+    }
+    scf.yield %y, %true : memref<4xf32>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32>
+  %big = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%v : f32) outs(%big : memref<64xf32>)
+  %w = memref.load %big[%c1] : memref<64xf32>
+  memref.dealloc %big : memref<64xf32>
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  scf.if %r#1 {
+    memref.dealloc %base : memref<f32>
+  }
+  return %w : f32
 }

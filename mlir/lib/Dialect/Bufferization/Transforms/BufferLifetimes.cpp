@@ -251,10 +251,12 @@ getGuardedFree(scf::IfOp guard, DenseSet<Operation *> &taken,
 /// or an op of `free`), or that defines a value the ops of `free` use.
 /// Returns nullptr if the free cannot move, also when an op of another
 /// guarded free (in `guardOps`) reads the address of such an alias: it must
-/// do so before the buffer is freed.
-static Operation *findLastUse(const GuardedFree &free,
-                              const DenseSet<Operation *> &guardOps,
-                              BufferLifetimeAnalysis &analysis) {
+/// do so before the buffer is freed. A use in another block must be one
+/// never done after the block runs (`isUseBefore`).
+static Operation *
+findLastUse(const GuardedFree &free, const DenseSet<Operation *> &guardOps,
+            BufferLifetimeAnalysis &analysis,
+            function_ref<bool(OpOperand &, Block *)> isUseBefore) {
   scf::IfOp guard = free.guard;
   Block *block = guard->getBlock();
   SmallPtrSet<Operation *, 8> members(free.ops.begin(), free.ops.end());
@@ -266,6 +268,8 @@ static Operation *findLastUse(const GuardedFree &free,
     // A correct program frees a buffer once, so the frees of other buffers
     // may come in any order.
     if (members.contains(user) || isa<memref::DeallocOp>(user))
+      return BufferUseAction::Skip;
+    if (!ancestor && isUseBefore(use, block))
       return BufferUseAction::Skip;
     // An op of another guarded free of the block reads the address: that
     // free may move too. One nested deeper moves only within its own block,
@@ -489,12 +493,14 @@ static bool isCreatedFresh(Value value) {
 /// last op in its block that uses the buffer or an alias of it, or the op
 /// that defines the buffer, or at the start of the block if the returned
 /// op is null (a buffer from around the block that the block does not use,
-/// see `isUseAroundBranch`). The ops of guarded frees (`guardOps`) that read
-/// the address of an alias are uses like others. Returns none if the
+/// see `isUseAroundBranch`, or from a block that never runs after it,
+/// `isUseBefore`). The ops of guarded frees (`guardOps`) that read the
+/// address of an alias are uses like others. Returns none if the
 /// deallocation cannot move.
 static std::optional<Operation *>
 findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
-            BufferLifetimeAnalysis &analysis) {
+            BufferLifetimeAnalysis &analysis,
+            function_ref<bool(OpOperand &, Block *)> isUseBefore) {
   Block *block = dealloc->getBlock();
   Value memref = dealloc.getMemref();
   // The deallocation frees the base buffer of this op, which moves with it.
@@ -531,7 +537,8 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
       return BufferUseAction::Skip;
     if (!ancestor) {
       if (!isUseAroundBranch(use, use.get(), block, analysis, mayRepeat) &&
-          !isUseAroundLoop(use, use.get(), block, analysis))
+          !isUseAroundLoop(use, use.get(), block, analysis) &&
+          !isUseBefore(use, block))
         return BufferUseAction::Stop;
       fromAround = true;
       return BufferUseAction::Skip;
@@ -616,6 +623,16 @@ private:
   /// walked once each.
   Operation *getNextOpDoingMore(Operation *op);
 
+  /// Returns true if `use`, outside of `block`, is never done after a run of
+  /// `block` in the same run of its function: its op is in another block of
+  /// the region of `block` that `block` does not reach, and `block` runs at
+  /// most once per run of its function (in no loop-like op, in no cycle of
+  /// blocks). So the use is done before `block` runs, or on runs that do not
+  /// reach it. It must also leave no alias that the analysis does not see:
+  /// it is understood, or it only frees a buffer or reads an address (the
+  /// ops of a guarded free of a path that does not reach `block`).
+  bool isUseNeverAfter(OpOperand &use, Block *block);
+
   /// Returns true if only frees come between `lastUse` and `free`: the free
   /// is right after it already.
   bool isRightAfter(Operation *free, Operation *lastUse);
@@ -637,9 +654,48 @@ private:
   DenseMap<Operation *, Operation *> nextDoingMore;
   /// The last op of a region's block that may allocate (`isFreedInRegions`).
   DenseMap<Region *, Operation *> lastAllocating;
+  /// The blocks that a block reaches through its successors
+  /// (`isUseNeverAfter`), computed once per block that frees a buffer used
+  /// in another block; null for a block that may run again, or that reaches
+  /// more than `kMaxReachableBlocks` blocks. Moving ops within their blocks
+  /// leaves them as they are.
+  DenseMap<Block *, std::unique_ptr<DenseSet<Block *>>> reachableBlocks;
+  static constexpr size_t kMaxReachableBlocks = 1024;
   DenseSet<Block *> indexedBlocks;
 };
 } // namespace
+
+bool LastUseMover::isUseNeverAfter(OpOperand &use, Block *block) {
+  Region *region = block->getParent();
+  if (region->hasOneBlock())
+    return false;
+  Operation *ancestor = region->findAncestorOpInRegion(*use.getOwner());
+  if (!ancestor || ancestor->getBlock() == block)
+    return false;
+  if (!analysis.isUnderstoodUse(use) && !guardOps.contains(ancestor) &&
+      !isa<memref::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(
+          use.getOwner()))
+    return false;
+  auto [it, inserted] = reachableBlocks.try_emplace(block);
+  if (inserted) {
+    // A block that may run again reaches itself, and with it every block
+    // that runs before it.
+    if (LoopLikeOpInterface::blockIsInLoop(block))
+      return false;
+    auto reachable = std::make_unique<DenseSet<Block *>>();
+    SmallVector<Block *> worklist(block->getSuccessors());
+    while (!worklist.empty()) {
+      Block *next = worklist.pop_back_val();
+      if (!reachable->insert(next).second)
+        continue;
+      if (reachable->size() > kMaxReachableBlocks)
+        return false;
+      llvm::append_range(worklist, next->getSuccessors());
+    }
+    it->second = std::move(reachable);
+  }
+  return it->second && !it->second->contains(ancestor->getBlock());
+}
 
 void LastUseMover::collectFrees(Operation *root) {
   FunctionsLeftAlone leftAlone(root);
@@ -692,7 +748,10 @@ unsigned LastUseMover::moveGuardedFrees() {
   // wherever they went.
   SmallVector<std::pair<GuardedFree *, Operation *>> moves;
   for (GuardedFree &free : guardedFrees) {
-    Operation *lastUse = findLastUse(free, guardOps, analysis);
+    Operation *lastUse = findLastUse(free, guardOps, analysis,
+                                     [&](OpOperand &use, Block *block) {
+                                       return isUseNeverAfter(use, block);
+                                     });
     if (lastUse && !isRightAfter(free.guard, lastUse))
       moves.emplace_back(&free, lastUse);
   }
@@ -719,8 +778,10 @@ unsigned LastUseMover::moveDeallocs() {
   SmallVector<std::pair<memref::DeallocOp, Operation *>> moves;
   unsigned numSunk = 0;
   for (memref::DeallocOp dealloc : deallocs) {
-    std::optional<Operation *> lastUse =
-        findLastUse(dealloc, guardOps, analysis);
+    std::optional<Operation *> lastUse = findLastUse(
+        dealloc, guardOps, analysis, [&](OpOperand &use, Block *block) {
+          return isUseNeverAfter(use, block);
+        });
     if (!lastUse)
       continue;
     if (!*lastUse) {

@@ -1213,6 +1213,17 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     over. `promote-temporaries-to-stack` still takes a small buffer freed
     this way.
 
+    A free in a block of a region with several blocks also moves past uses
+    of the buffer in other blocks of the region that can never come after
+    it: blocks the freeing block does not reach, where the freeing block
+    runs at most once per run of the function (in no loop-like op and in no
+    cycle of blocks). Such a use must be understood, or only free the buffer
+    or read its address, as the deallocation's frees under the negated
+    condition in the block of a branch do. So the free at the end of an arm
+    of a `cf` diamond moves up to the last use in the arm. The blocks a
+    block reaches are searched once per freeing block, up to 1024 blocks;
+    beyond that, uses in other blocks keep the free where it is.
+
     The aliases are those of `BufferViewFlowAnalysis`, taken from every
     buffer the freed one may be derived from, plus the base buffers of
     `memref.extract_strided_metadata`. A deallocation stays where it is when

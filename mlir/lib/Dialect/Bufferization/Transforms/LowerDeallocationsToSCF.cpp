@@ -222,10 +222,11 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
   LowerDeallocWithInlineAliasChecks(
       MLIRContext *context, CallAwareBufferOriginAnalysis &analysis,
       AllocationIdentities *identities, unsigned maxAliasChecks,
-      llvm::SmallSetVector<Operation *, 8> *selectingOps)
+      llvm::SmallSetVector<Operation *, 8> *selectingOps,
+      bool onlyShiftedPointers)
       : OpRewritePattern<DeallocOp>(context), analysis(analysis),
         identities(identities), maxAliasChecks(maxAliasChecks),
-        selectingOps(selectingOps) {}
+        selectingOps(selectingOps), onlyShiftedPointers(onlyShiftedPointers) {}
 
   LogicalResult matchAndRewrite(DeallocOp deallocOp,
                                 PatternRewriter &rewriter) const override {
@@ -240,6 +241,10 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
         identities && llvm::any_of(deallocOp->getOperands(), [&](Value v) {
           return identities->mayHaveShiftedPointer(v);
         });
+    if (onlyShiftedPointers && !hasShiftedPointer)
+      return rewriter.notifyMatchFailure(
+          deallocOp, "no operand may have a shifted pointer; left to the "
+                     "helper-based lowering");
     std::optional<AliasPairs> pairs =
         findAliasPairs(memrefs, conditions, retained, hasShiftedPointer);
     if (!pairs)
@@ -406,6 +411,8 @@ private:
   AllocationIdentities *identities;
   unsigned maxAliasChecks;
   llvm::SmallSetVector<Operation *, 8> *selectingOps;
+  /// Lower only the ops with an operand that may have a shifted pointer.
+  bool onlyShiftedPointers;
 };
 
 //===----------------------------------------------------------------------===//
@@ -424,7 +431,15 @@ struct LowerDeallocationsToSCFPass
     std::optional<BufferLifetimeAnalysis> lifetimes;
     std::optional<AllocationIdentities> identities;
     ChangeRecorder recorder;
-    if (hasShiftingView(getOperation())) {
+    bool hasShiftingViews = hasShiftingView(getOperation());
+    if (onlyShiftedViews && !hasShiftingViews) {
+      if (lowerRestWithHelper && failed(lowerRest(recorder)))
+        return signalPassFailure();
+      if (!recorder.changed)
+        markAllAnalysesPreserved();
+      return;
+    }
+    if (hasShiftingViews) {
       lifetimes.emplace(getOperation());
       identities.emplace(*lifetimes);
       IRRewriter rewriter(&getContext(), &recorder);
@@ -442,7 +457,7 @@ struct LowerDeallocationsToSCFPass
     llvm::SmallSetVector<Operation *, 8> selectingOps;
     populateLowerDeallocationsToSCFPatterns(patterns, analysis, maxAliasChecks,
                                             identities ? &*identities : nullptr,
-                                            &selectingOps);
+                                            &selectingOps, onlyShiftedViews);
     walkAndApplyPatterns(getOperation(), std::move(patterns), &recorder);
     if (lowerRestWithHelper && failed(lowerRest(recorder)))
       return signalPassFailure();
@@ -505,8 +520,9 @@ private:
 void mlir::bufferization::populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
     unsigned maxAliasChecks, AllocationIdentities *identities,
-    llvm::SmallSetVector<Operation *, 8> *selectingOps) {
-  patterns.add<LowerDeallocWithInlineAliasChecks>(patterns.getContext(),
-                                                  analysis, identities,
-                                                  maxAliasChecks, selectingOps);
+    llvm::SmallSetVector<Operation *, 8> *selectingOps,
+    bool onlyShiftedPointers) {
+  patterns.add<LowerDeallocWithInlineAliasChecks>(
+      patterns.getContext(), analysis, identities, maxAliasChecks, selectingOps,
+      onlyShiftedPointers);
 }

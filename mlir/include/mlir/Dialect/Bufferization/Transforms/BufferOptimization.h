@@ -235,7 +235,8 @@ void populateExpandStridedClonesPatterns(RewritePatternSet &patterns);
 void populateLowerDeallocationsToSCFPatterns(
     RewritePatternSet &patterns, CallAwareBufferOriginAnalysis &analysis,
     unsigned maxAliasChecks, AllocationIdentities *identities = nullptr,
-    llvm::SmallSetVector<Operation *, 8> *selectingOps = nullptr);
+    llvm::SmallSetVector<Operation *, 8> *selectingOps = nullptr,
+    bool onlyShiftedPointers = false);
 
 } // namespace bufferization
 } // namespace mlir

@@ -467,7 +467,12 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
            /*default=*/"false",
            "Lower the ops left to the helper-based lowering with upstream's "
            "pattern of `bufferization-lower-deallocations`, so that the "
-           "`bufferization.dealloc` ops are all lowered">
+           "`bufferization.dealloc` ops are all lowered">,
+    Option<"onlyShiftedViews", "only-shifted-views", "bool",
+           /*default=*/"false",
+           "Lower only the ops with an operand that may be a `memref.view` "
+           "at a byte shift (which the helper-based lowering would free "
+           "twice), and leave every other op to the helper-based lowering">
   ];
   let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
                            "scf::SCFDialect", "func::FuncDialect"];

@@ -1553,8 +1553,13 @@ def HoistAllocDeallocPairsPass : Pass<"hoist-alloc-dealloc-pairs"> {
     way), or when the op is in the body of a sequential loop that the buffer
     can leave next. In the first case, which saves no allocation, the buffer
     moves only if held over the whole op it raises no branch's peak: no op
-    before either allocation in its branch may free a buffer, and no op after
-    either deallocation may allocate one (among the 64 ops on each side). An allocation marked `merge_alloc.workspace`, which
+    before either allocation in its branch may free a buffer, no op after
+    either deallocation may allocate one (among the 64 ops on each side),
+    and no buffer of the block around that is last used by the op is dead
+    in either branch when it allocates (among the deallocations of the 64
+    ops after the op): `free-buffers-at-last-use` frees such a buffer in
+    the branch, before the allocation. An allocation marked
+    `merge_alloc.workspace`, which
     merge-alloc made for a callee's workspace right before the call, stays
     in its branch, and in its loop unless merge-alloc also marked it
     `merge_alloc.hoistable`: held over a loop, it adds to what the rest of

@@ -30,10 +30,11 @@ without deallocation and a run through the pipeline is a bug:
     region that no variable of an enclosing region may alias, and every
     variable that may alias it is dead afterwards;
   * parallel loop iterations write distinct elements and print nothing;
-  * no result depends on whether a function result aliases an argument,
-    which the deallocation ABI decides: a result that may be an argument is
-    returned as a clone (see `FuncRenderer.render`), except by a function
-    that passes it on, whose callers pass buffers nothing else uses (see
+  * no result depends on whether a function result aliases an argument or
+    another result, which the deallocation ABI decides: a result that may
+    be an argument, or may be a buffer another result is, is returned as a
+    clone (see `FuncRenderer.render`), except by a function that passes an
+    argument on, whose callers pass buffers nothing else uses (see
     `FuncRenderer.stmt_call`).
 """
 
@@ -1643,31 +1644,50 @@ class FuncRenderer:
         region = Region(env, True, [])
         for stmt in fn.body:
             self.stmt(stmt, env, region)
+
+        # A stack buffer must not leave its function: such a result, or one
+        # that is missing, becomes a fresh buffer.
+        def returnable(var, ty):
+            return (
+                var is not None
+                and var.ty == ty
+                and not any(r.startswith("alloca") for r in var.roots)
+            )
+
+        # Whether a result that is an argument reaches the caller as the
+        # argument or as a copy depends on the deallocation ABI (copies,
+        # except for private functions under dynamic ownership), and so does
+        # whether two results that may be one buffer reach it as one buffer
+        # (the deallocation returns a clone of a result it may not own; seed
+        # 332528: a loop that ran no iteration returned its initial buffer,
+        # also the other result, and the caller wrote one and read the
+        # other). A program must not be able to tell: such a result is
+        # returned as a clone, which every mode passes as is. The result the
+        # function passes on stays as it is; the others are cloned where
+        # they may be an argument or share a root with a result kept before
+        # them or with the one passed on.
+        kept = set()
+        if fn.passes_on is not None and fn.passes_on < len(fn.rets):
+            var = env.get(fn.rets[fn.passes_on])
+            if returnable(var, fn.results[fn.passes_on]):
+                kept |= var.roots
         rets = []
         for name, ty in zip(fn.rets, fn.results):
             var = env.get(name)
-            # A stack buffer must not leave its function.
-            if (
-                var is None
-                or var.ty != ty
-                or any(r.startswith("alloca") for r in var.roots)
-            ):
+            if not returnable(var, ty):
                 fresh = Stmt("alloc", dst="%ret", ty=ty, val=7, iv=False)
                 self.stmt_alloc(fresh, env, region)
                 var = env.pop("%ret")
-            elif len(rets) != fn.passes_on and any(
-                r.startswith("arg") for r in var.roots
-            ):
-                # Whether a result that is an argument reaches the caller as
-                # the argument or as a copy depends on the deallocation ABI
-                # (copies, except for private functions under dynamic
-                # ownership), so a program must not be able to tell: the
-                # function returns a clone, which every mode passes as is.
-                clone = self.fresh()
-                self.emit(
-                    "%s = bufferization.clone %s : %s to %s" % (clone, var.ssa, ty, ty)
-                )
-                var = Var(clone, ty, {"clone"})
+            elif len(rets) != fn.passes_on:
+                if (kept & var.roots) or any(r.startswith("arg") for r in var.roots):
+                    clone = self.fresh()
+                    self.emit(
+                        "%s = bufferization.clone %s : %s to %s"
+                        % (clone, var.ssa, ty, ty)
+                    )
+                    var = Var(clone, ty, {"clone"})
+                else:
+                    kept |= var.roots
             rets.append(var)
         if rets:
             self.emit("return %s : %s" % (", ".join(v.ssa for v in rets), results))

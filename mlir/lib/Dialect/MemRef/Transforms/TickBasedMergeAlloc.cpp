@@ -1794,12 +1794,20 @@ void PeakKeepingSplit::setExactRange(Candidate &candidate,
     candidate.exactFirst = collector.ticks.lookup(definer).first;
     candidate.exactLast = allocation.lastTick;
   }
-  // Handed over to the regions of an op that may free it, it is surely held
-  // only up to that op.
-  candidate.exactLast = std::min(
-      candidate.exactLast,
-      collector.getHandOverTick(
-          collector.lifetimes.getDerivedAliases(allocOp.getResult()), scope));
+  // Handed over to the regions of an op that may free it, or freed in the
+  // regions of the op it dies at (at the start of a region that does not
+  // use it), it is surely held only up to that op (fuzz seed 66123: a
+  // buffer taken for held over a region that frees it first, where the
+  // region's own buffer then shared no offset with it, 192 bytes at once
+  // instead of 144).
+  AliasSet aliasSet =
+      collector.lifetimes.getDerivedAliases(allocOp.getResult());
+  candidate.exactLast =
+      std::min(candidate.exactLast, collector.getHandOverTick(aliasSet, scope));
+  if (definer == alloc && anchor == definer)
+    if (Operation *op = collector.getRegionFreeingOp(aliasSet, scope))
+      candidate.exactLast =
+          std::min(candidate.exactLast, collector.ticks.lookup(op).first);
 }
 
 void PeakKeepingSplit::setWorkspaceRanges(Candidate &candidate,

@@ -72,14 +72,101 @@ static Operation *getSelectionWhenOwned(Value retained, Value condition,
                                                       : nullptr;
 }
 
+/// Returns the value of `value`, an i1 expression of `arith.constant`,
+/// `arith.select`, `arith.andi`, `arith.ori` and `arith.xori` ops over at
+/// most two other values (its leaves), if it is the same for every value of
+/// its leaves; looks at no more than 16 ops. The ownership indicators of the
+/// deallocation are often such expressions over one branch condition that
+/// hold on both paths: `select %c, %c, (xori %c, true)` is true.
+static std::optional<bool> getConstantI1(Value value) {
+  constexpr unsigned kMaxOps = 16;
+  constexpr unsigned kMaxLeaves = 2;
+  auto isExpressionOp = [](Operation *op) {
+    return isa_and_present<arith::ConstantOp, arith::SelectOp, arith::AndIOp,
+                           arith::OrIOp, arith::XOrIOp>(op) &&
+           llvm::all_of(op->getResultTypes(),
+                        [](Type type) { return type.isInteger(1); });
+  };
+  // The leaves and the ops of the expression.
+  SmallVector<Value, kMaxLeaves> leaves;
+  llvm::SmallPtrSet<Operation *, kMaxOps> ops;
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    Operation *def = next.getDefiningOp();
+    if (!isExpressionOp(def)) {
+      if (!llvm::is_contained(leaves, next)) {
+        if (leaves.size() == kMaxLeaves)
+          return std::nullopt;
+        leaves.push_back(next);
+      }
+      continue;
+    }
+    if (!ops.insert(def).second)
+      continue;
+    if (ops.size() > kMaxOps)
+      return std::nullopt;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  if (ops.empty())
+    return std::nullopt;
+  // Evaluates the expression for each value of the leaves.
+  std::optional<bool> result;
+  for (unsigned bits = 0; bits < (1u << leaves.size()); ++bits) {
+    DenseMap<Value, bool> known;
+    for (auto [i, leaf] : llvm::enumerate(leaves))
+      known[leaf] = (bits >> i) & 1;
+    std::function<std::optional<bool>(Value)> evaluate =
+        [&](Value v) -> std::optional<bool> {
+      if (auto it = known.find(v); it != known.end())
+        return it->second;
+      Operation *def = v.getDefiningOp();
+      std::optional<bool> out;
+      if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+        auto attr = dyn_cast<IntegerAttr>(constant.getValue());
+        if (!attr)
+          return std::nullopt;
+        out = !attr.getValue().isZero();
+      } else if (auto select = dyn_cast<arith::SelectOp>(def)) {
+        std::optional<bool> cond = evaluate(select.getCondition());
+        if (!cond)
+          return std::nullopt;
+        out = evaluate(*cond ? select.getTrueValue() : select.getFalseValue());
+      } else {
+        std::optional<bool> lhs = evaluate(def->getOperand(0));
+        std::optional<bool> rhs = evaluate(def->getOperand(1));
+        if (!lhs || !rhs)
+          return std::nullopt;
+        if (isa<arith::AndIOp>(def))
+          out = *lhs && *rhs;
+        else if (isa<arith::OrIOp>(def))
+          out = *lhs || *rhs;
+        else
+          out = *lhs != *rhs;
+      }
+      if (out)
+        known[v] = *out;
+      return out;
+    };
+    std::optional<bool> here = evaluate(value);
+    if (!here || (result && *result != *here))
+      return std::nullopt;
+    result = here;
+  }
+  return result;
+}
+
 /// A guard of the lowering: a boolean that is either known at compile time or
 /// an i1 value computed at run time.
 struct Guard {
-  /// Wraps `value`, recognizing constants.
+  /// Wraps `value`, recognizing constants and expressions of one value
+  /// whatever their leaves are (`getConstantI1`).
   static Guard of(Value value) {
     APInt constantValue;
     if (matchPattern(value, m_ConstantInt(&constantValue)))
       return constant(!constantValue.isZero());
+    if (std::optional<bool> known = getConstantI1(value))
+      return constant(*known);
     return Guard{value, std::nullopt};
   }
   static Guard constant(bool known) { return Guard{Value(), known}; }

@@ -53,6 +53,41 @@ func.func @constant_conditions(%a: memref<2xf32>, %b: memref<2xf32>) {
 
 // -----
 
+// Conditions whose value is the same whatever the values they are computed
+// from: as the deallocation computes the ownership of a buffer of the block
+// of a cf.cond_br on %c in both successors, `select %c, %c, (xori %c,
+// true)`, true on both paths; and an expression of two values that is false
+// for each of their values. A condition that depends on its values keeps
+// its guard: `select %c, %d, (xori %c, true)` is %d where %c holds.
+
+// CHECK-LABEL: func @conditions_known_on_every_path
+//  CHECK-SAME:   (%[[A:.*]]: memref<2xf32>, %[[B:.*]]: memref<2xf32>, %[[E:.*]]: memref<2xf32>, %[[C:.*]]: i1, %[[D:.*]]: i1)
+//       CHECK:   %[[NOTC:.*]] = arith.xori %[[C]]
+//   CHECK-NOT:   scf.if
+//       CHECK:   memref.dealloc %[[A]] : memref<2xf32>
+//   CHECK-NOT:   memref.dealloc %[[B]]
+//       CHECK:   %[[S:.*]] = arith.select %[[C]], %[[D]], %[[NOTC]]
+//  CHECK-NEXT:   scf.if %[[S]] {
+//  CHECK-NEXT:     memref.dealloc %[[E]] : memref<2xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @conditions_known_on_every_path(%a: memref<2xf32>, %b: memref<2xf32>,
+                                          %e: memref<2xf32>, %c: i1, %d: i1) {
+  %true = arith.constant true
+  %not_c = arith.xori %c, %true : i1
+  %owned = arith.select %c, %c, %not_c : i1
+  bufferization.dealloc (%a : memref<2xf32>) if (%owned)
+  %both = arith.andi %c, %d : i1
+  %not_d = arith.xori %d, %true : i1
+  %never = arith.andi %both, %not_d : i1
+  bufferization.dealloc (%b : memref<2xf32>) if (%never)
+  %depends = arith.select %c, %d, %not_c : i1
+  bufferization.dealloc (%e : memref<2xf32>) if (%depends)
+  return
+}
+
+// -----
+
 // Two memrefs that may alias: the second is freed only if it is not the
 // first one while the first one is owned.
 

@@ -424,6 +424,14 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     buffer, so that the analyses of the calls that follow see a function
     that only reads its argument.
 
+    A condition that is a constant, or an expression of `arith.select`,
+    `arith.andi`, `arith.ori` and `arith.xori` ops over at most two other
+    values that has the same value whatever theirs (up to 16 ops), needs no
+    guard: a plain `memref.dealloc`, or nothing. The deallocation computes
+    the ownership of a buffer of the block of a `cf.cond_br` on `%c` in its
+    successors as `select %c, %c, (xori %c, true)`, which is true on both
+    paths.
+
     The code is quadratic in the number of operands, so an op that needs more
     than `max-alias-checks` runtime comparisons is left alone, for
     `bufferization-lower-deallocations` to lower with the helper. Run this pass

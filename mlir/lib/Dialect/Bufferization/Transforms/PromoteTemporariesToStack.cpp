@@ -98,7 +98,9 @@ Region *bufferization::getStackScopeRegion(Operation *alloc) {
 /// `memref.dealloc` later in the block of its allocation, or one in each
 /// region of an `scf.if` or `scf.index_switch` later in that block, directly
 /// in the region's block (where `free-buffers-at-last-use` sinks the free of a
-/// buffer whose last use is the op).
+/// buffer whose last use is the op), or one in each successor of that block
+/// whose only predecessor it is (where the ownership-based deallocation frees
+/// a buffer of the block of a `cf` branch, on each path).
 struct SmallBufferFrees {
   memref::AllocOp alloc;
   SmallVector<memref::DeallocOp, 2> deallocs;
@@ -107,29 +109,39 @@ struct SmallBufferFrees {
   bool promotable = false;
 };
 
+/// Returns the op of the block of `alloc` at which a buffer freed by
+/// `dealloc` dies: `dealloc` itself in that block, the terminator of that
+/// block if `dealloc` is in one of its successors in the same region, or
+/// the op in one of whose regions `dealloc` is.
+static Operation *getDyingOp(memref::AllocOp alloc, memref::DeallocOp dealloc) {
+  Block *block = alloc->getBlock();
+  if (dealloc->getBlock() == block)
+    return dealloc;
+  if (dealloc->getParentRegion() == alloc->getParentRegion())
+    return block->getTerminator();
+  return dealloc->getParentOp();
+}
+
 /// Returns the op of the allocation's block at which the buffer of `frees`
-/// dies: the single `memref.dealloc`, or the op in whose regions the frees
-/// are.
+/// dies (see the overload above).
 static Operation *getDyingOp(const SmallBufferFrees &frees) {
-  memref::DeallocOp first = frees.deallocs.front();
-  if (first->getBlock() == frees.alloc->getBlock())
-    return first;
-  return first->getParentOp();
+  return getDyingOp(frees.alloc, frees.deallocs.front());
 }
 
 /// Returns true if every use of the buffer of `frees` and of every value that
 /// may alias it is understood (see `BufferLifetimeAnalysis::isUnderstoodUse`)
 /// and runs before the buffer dies: in an op strictly between the allocation
 /// and the single `memref.dealloc` in their block, or between the allocation
-/// and the op in whose regions the frees are, or in a region of that op
-/// before the region's free. The frees themselves and the
-/// `memref.extract_strided_metadata` ops that give them the base buffer are
-/// not uses, and nothing else may free the buffer.
+/// and the op in whose regions or successors the frees are, or in a region
+/// or successor block of that op before its free. The frees themselves and
+/// the `memref.extract_strided_metadata` ops that give them the base buffer
+/// are not uses, and nothing else may free the buffer.
 static bool diesInBlock(const SmallBufferFrees &frees,
                         BufferLifetimeAnalysis &analysis) {
   memref::AllocOp alloc = frees.alloc;
   Operation *dying = getDyingOp(frees);
-  // The free of each region of `dying`, if the frees are in its regions.
+  // The free of each region or successor block of `dying`, if the frees are
+  // there.
   DenseMap<Block *, Operation *> regionFrees;
   SmallPtrSet<Operation *, 4> freeOps;
   for (memref::DeallocOp dealloc : frees.deallocs) {
@@ -146,9 +158,26 @@ static bool diesInBlock(const SmallBufferFrees &frees,
         Operation *user = use.getOwner();
         if (freeOps.contains(user))
           return BufferUseAction::Skip;
-        if (!ancestor || !alloc->isBeforeInBlock(ancestor))
+        if (!ancestor && dying->hasTrait<OpTrait::IsTerminator>()) {
+          // In a successor block that frees it: before the free.
+          Block *successor = user->getBlock();
+          while (successor &&
+                 successor->getParent() != alloc->getParentRegion()) {
+            Operation *parent = successor->getParentOp();
+            successor = parent ? parent->getBlock() : nullptr;
+          }
+          Operation *free = successor ? regionFrees.lookup(successor) : nullptr;
+          Operation *inSuccessor =
+              free ? successor->findAncestorOpInBlock(*user) : nullptr;
+          if (!inSuccessor || !inSuccessor->isBeforeInBlock(free))
+            return BufferUseAction::Stop;
+        } else if (!ancestor || !alloc->isBeforeInBlock(ancestor)) {
           return BufferUseAction::Stop;
-        if (ancestor == dying) {
+        } else if (ancestor == dying &&
+                   dying->hasTrait<OpTrait::IsTerminator>()) {
+          // The branch passes it on to a successor.
+          return BufferUseAction::Stop;
+        } else if (ancestor == dying) {
           // In a region of the op that frees it: before the region's free.
           Region *region = user->getParentRegion();
           while (region->getParentOp() != dying)
@@ -206,20 +235,23 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
         getFreedBuffer(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
     if (!alloc)
       return;
-    // In its block, or in a region of an op of its block that runs one of
-    // its regions.
-    Operation *dying = dealloc;
-    if (alloc->getBlock() != dealloc->getBlock()) {
-      dying = dealloc->getParentOp();
-      if (!isa<scf::IfOp, scf::IndexSwitchOp>(dying))
+    // In its block, in a region of an op of its block that runs one of its
+    // regions, or in a successor of its block of which it is the only
+    // predecessor (a block that runs right after it, once per run of it).
+    Operation *dying = getDyingOp(alloc, dealloc);
+    if (dying->hasTrait<OpTrait::IsTerminator>()) {
+      if (dealloc->getBlock()->getSinglePredecessor() != alloc->getBlock())
         return;
+    } else if (dying != dealloc && !isa<scf::IfOp, scf::IndexSwitchOp>(dying)) {
+      return;
     }
     if (dying->getBlock() != alloc->getBlock() ||
         !alloc->isBeforeInBlock(dying))
       return;
     auto [it, inserted] = candidateOf.try_emplace(alloc, candidates.size());
     if (!inserted) {
-      // One more free: one per region of the same op.
+      // One more free: one per region of the same op, or per successor of
+      // the same block.
       SmallBufferFrees &frees = candidates[it->second];
       if (dying == dealloc || getDyingOp(frees) != dying)
         frees.promotable = false;
@@ -242,20 +274,24 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
       frees.promotable = true;
     }
   });
-  // Frees in regions: exactly one in each region of the op, each in the
-  // region's block, and none in the block of the allocation.
+  // Frees in regions or successors: exactly one in each region of the op,
+  // each in the region's block, or one in each successor of the block, and
+  // none in the block of the allocation.
   llvm::erase_if(candidates, [](const SmallBufferFrees &frees) {
     if (!frees.promotable)
       return true;
     Operation *dying = getDyingOp(frees);
     if (dying == frees.deallocs.front())
       return frees.deallocs.size() != 1;
-    if (frees.deallocs.size() != dying->getNumRegions())
+    unsigned numPaths = dying->hasTrait<OpTrait::IsTerminator>()
+                            ? dying->getNumSuccessors()
+                            : dying->getNumRegions();
+    if (frees.deallocs.size() != numPaths)
       return true;
     SmallPtrSet<Block *, 4> blocks;
     for (memref::DeallocOp dealloc : frees.deallocs)
       blocks.insert(dealloc->getBlock());
-    return blocks.size() != dying->getNumRegions();
+    return blocks.size() != numPaths;
   });
   return candidates;
 }

@@ -341,6 +341,83 @@ func.func @not_freed_in_every_region(%c: i1, %d: i1) {
 
 // -----
 
+// A buffer of the block of a cf.cond_br freed at the start of, or after its
+// last use in, each successor whose only predecessor that block is (as the
+// deallocation frees a buffer that both arms of a diamond use) dies there:
+// it moves to the stack, also when a successor reads it in a nested op or
+// through a view.
+
+// CHECK-LABEL: func @freed_in_successors
+//       CHECK:   memref.alloca() : memref<4xf32>
+//   CHECK-NOT:   memref.alloc()
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   return
+func.func @freed_in_successors(%c: i1, %f: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %t = memref.alloc() : memref<4xf32>
+  memref.store %f, %t[%c0] : memref<4xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %v = memref.load %t[%c0] : memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  cf.br ^bb3(%v : f32)
+^bb2:
+  %s = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %f) -> f32 {
+    %sub = memref.subview %t[1] [2] [1]
+        : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+    %w = memref.load %sub[%i] : memref<2xf32, strided<[1], offset: 1>>
+    %n = arith.addf %a, %w : f32
+    scf.yield %n : f32
+  }
+  memref.dealloc %t : memref<4xf32>
+  cf.br ^bb3(%s : f32)
+^bb3(%r: f32):
+  return %r : f32
+}
+
+// -----
+
+// Must not fire: a successor that another block reaches too (%a: the join
+// ^bb3 frees it); a successor that does not free the buffer (%b is freed
+// by the block of the branch on one path, as a guarded free); a use after
+// the free in a successor (%d); and a branch that passes the buffer on (%e).
+
+// CHECK-LABEL: func @not_freed_in_every_successor
+//   CHECK-NOT:   memref.alloca
+func.func @not_freed_in_every_successor(%c: i1, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc() : memref<4xf32>
+  %d = memref.alloc() : memref<4xf32>
+  %e = memref.alloc() : memref<4xf32>
+  %nc = arith.xori %c, %true : i1
+  scf.if %nc {
+    memref.dealloc %b : memref<4xf32>
+  }
+  cf.cond_br %c, ^bb1, ^bb2(%e : memref<4xf32>)
+^bb1:
+  memref.store %f, %a[%c0] : memref<4xf32>
+  memref.store %f, %b[%c0] : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  memref.dealloc %d : memref<4xf32>
+  memref.store %f, %d[%c0] : memref<4xf32>
+  memref.dealloc %e : memref<4xf32>
+  cf.br ^bb3
+^bb2(%m: memref<4xf32>):
+  memref.store %f, %m[%c0] : memref<4xf32>
+  memref.dealloc %d : memref<4xf32>
+  memref.dealloc %e : memref<4xf32>
+  cf.br ^bb3
+^bb3:
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// -----
+
 // Must not fire: a dynamic size, a memory space other than the default one,
 // and an op with regions whose execution is unknown.
 

@@ -1433,8 +1433,8 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
 
 def PromoteTemporariesToStackPass
     : Pass<"promote-temporaries-to-stack"> {
-  let summary = "Turn small buffers that are freed in the block that "
-                "allocates them into stack allocations";
+  let summary = "Turn small buffers that die in the block that allocates "
+                "them into stack allocations";
   let description = [{
     Runs last in `buffer-deallocation-pipeline`, after the deallocations are
     lowered to `memref.dealloc` and moved to the last use of their buffers.
@@ -1450,11 +1450,16 @@ def PromoteTemporariesToStackPass
       one in each region of an `scf.if` or `scf.index_switch` later in the
       block, directly in the region's block (where
       `free-buffers-at-last-use` sinks the free of a buffer whose last use is
-      that op), and nothing else frees it or a value that may alias it;
+      that op), or one in each successor of the block whose only
+      predecessor the block is, directly in it (where the deallocation frees
+      a buffer that every arm of a `cf` branch uses), and nothing else frees
+      it or a value that may alias it;
     * every use of the buffer and of every value that may alias it
       (`BufferLifetimeAnalysis`) is in an op between the allocation and the
       deallocation (or the op in whose regions it is freed, or in a region
-      of that op before the region's free), and is understood: a read or write with declared
+      of that op before the region's free, or in a successor before the
+      successor's free; the branch itself may not pass the buffer on), and
+      is understood: a read or write with declared
       effects, a view, a size query, or a call of a function whose body
       only reads or writes the buffer. A descriptor that is stored, turned
       into a pointer or an integer, or passed to an external function keeps

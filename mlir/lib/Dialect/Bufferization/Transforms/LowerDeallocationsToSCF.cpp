@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 #include "mlir/Dialect/Bufferization/Transforms/CallAwareBufferOriginAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -74,11 +75,15 @@ static Operation *getSelectionWhenOwned(Value retained, Value condition,
 
 /// Returns the value of `value`, an i1 expression of `arith.constant`,
 /// `arith.select`, `arith.andi`, `arith.ori` and `arith.xori` ops over at
-/// most two other values (its leaves), if it is the same for every value of
-/// its leaves; looks at no more than 16 ops. The ownership indicators of the
-/// deallocation are often such expressions over one branch condition that
-/// hold on both paths: `select %c, %c, (xori %c, true)` is true.
-static std::optional<bool> getConstantI1(Value value) {
+/// most two other values (its leaves) besides those whose value `facts`
+/// gives, if it is the same for every value of its leaves; looks at no more
+/// than 16 ops. The ownership indicators of the deallocation are often such
+/// expressions over one branch condition that hold on both paths:
+/// `select %c, %c, (xori %c, true)` is true; or that the path to the block
+/// decides: `%c` in the successor that a `cf.cond_br` on `%c` goes to when
+/// it holds.
+static std::optional<bool> getConstantI1(Value value,
+                                         const DenseMap<Value, bool> &facts) {
   constexpr unsigned kMaxOps = 16;
   constexpr unsigned kMaxLeaves = 2;
   auto isExpressionOp = [](Operation *op) {
@@ -94,6 +99,8 @@ static std::optional<bool> getConstantI1(Value value) {
   while (!worklist.empty()) {
     Value next = worklist.pop_back_val();
     Operation *def = next.getDefiningOp();
+    if (facts.contains(next))
+      continue;
     if (!isExpressionOp(def)) {
       if (!llvm::is_contained(leaves, next)) {
         if (leaves.size() == kMaxLeaves)
@@ -108,12 +115,12 @@ static std::optional<bool> getConstantI1(Value value) {
       return std::nullopt;
     llvm::append_range(worklist, def->getOperands());
   }
-  if (ops.empty())
+  if (ops.empty() && !facts.contains(value))
     return std::nullopt;
   // Evaluates the expression for each value of the leaves.
   std::optional<bool> result;
   for (unsigned bits = 0; bits < (1u << leaves.size()); ++bits) {
-    DenseMap<Value, bool> known;
+    DenseMap<Value, bool> known(facts);
     for (auto [i, leaf] : llvm::enumerate(leaves))
       known[leaf] = (bits >> i) & 1;
     std::function<std::optional<bool>(Value)> evaluate =
@@ -159,14 +166,11 @@ static std::optional<bool> getConstantI1(Value value) {
 /// A guard of the lowering: a boolean that is either known at compile time or
 /// an i1 value computed at run time.
 struct Guard {
-  /// Wraps `value`, recognizing constants and expressions of one value
-  /// whatever their leaves are (`getConstantI1`).
+  /// Wraps `value`, recognizing constants.
   static Guard of(Value value) {
     APInt constantValue;
     if (matchPattern(value, m_ConstantInt(&constantValue)))
       return constant(!constantValue.isZero());
-    if (std::optional<bool> known = getConstantI1(value))
-      return constant(*known);
     return Guard{value, std::nullopt};
   }
   static Guard constant(bool known) { return Guard{Value(), known}; }
@@ -183,6 +187,34 @@ public:
   GuardBuilder(RewriterBase &rewriter, Location loc,
                AllocationIdentities *identities)
       : rewriter(rewriter), loc(loc), identities(identities) {}
+
+  /// Records the conditions that the paths into `block` decide: going up
+  /// the blocks that have one predecessor (up to `kMaxFactBlocks`), the
+  /// condition of a `cf.cond_br` of the predecessor holds in its true
+  /// successor and not in its false one (where they differ).
+  void assumePathTo(Block *block) {
+    constexpr unsigned kMaxFactBlocks = 8;
+    for (unsigned i = 0; block && i < kMaxFactBlocks; ++i) {
+      Block *predecessor = block->getSinglePredecessor();
+      if (!predecessor)
+        return;
+      auto branch = dyn_cast<cf::CondBranchOp>(predecessor->getTerminator());
+      if (branch && branch.getTrueDest() != branch.getFalseDest())
+        facts.try_emplace(branch.getCondition(), branch.getTrueDest() == block);
+      block = predecessor;
+    }
+  }
+
+  /// Wraps the condition `value` of the op being lowered: a constant, or an
+  /// expression whose value is the same whatever the values it is computed
+  /// from, given what the path to the op decides (`getConstantI1`), is known.
+  Guard of(Value value) {
+    Guard guard = Guard::of(value);
+    if (!guard.known)
+      if (std::optional<bool> known = getConstantI1(value, facts))
+        return Guard::constant(*known);
+    return guard;
+  }
 
   Guard logicalAnd(Guard lhs, Guard rhs) {
     return combine<arith::AndIOp>(lhs, rhs, /*absorbing=*/false);
@@ -270,6 +302,8 @@ private:
   RewriterBase &rewriter;
   Location loc;
   AllocationIdentities *identities;
+  /// The values of conditions that the path to the op decides.
+  DenseMap<Value, bool> facts;
   bool guessed = false;
   Value trueValue, falseValue;
   DenseMap<Value, Value> pointers;
@@ -340,6 +374,7 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
                      "the helper-based lowering");
 
     GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
+    guards.assumePathTo(deallocOp->getBlock());
     freeUnlessAliased(rewriter, guards, deallocOp.getLoc(), memrefs, conditions,
                       retained, *pairs);
     SmallVector<Value> updatedConditions =
@@ -441,7 +476,7 @@ private:
                                 ArrayRef<Value> retained,
                                 const AliasPairs &pairs) {
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
-      Guard shouldFree = Guard::of(conditions[i]);
+      Guard shouldFree = guards.of(conditions[i]);
       for (auto [r, known] : pairs.retainedAliases[i])
         shouldFree = guards.logicalAnd(
             shouldFree, guards.logicalNot(guards.aliases(
@@ -451,7 +486,7 @@ private:
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
             guards.aliases(memref, memrefs[j], known, /*ifUnknown=*/true),
-            Guard::of(conditions[j]));
+            guards.of(conditions[j]));
         shouldFree =
             guards.logicalAnd(shouldFree, guards.logicalNot(ownedEarlierAlias));
       }
@@ -488,7 +523,7 @@ private:
         owned = guards.logicalOr(
             owned, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
                                                     /*ifUnknown=*/false),
-                                     Guard::of(conditions[i])));
+                                     guards.of(conditions[i])));
       updatedConditions.push_back(guards.materialize(owned));
     }
     return updatedConditions;

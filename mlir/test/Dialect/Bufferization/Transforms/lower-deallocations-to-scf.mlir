@@ -88,6 +88,38 @@ func.func @conditions_known_on_every_path(%a: memref<2xf32>, %b: memref<2xf32>,
 
 // -----
 
+// The path to a block decides the conditions of the cf.cond_br ops on the
+// way, through blocks of one predecessor: in ^bb1, %c holds (a plain free
+// of %a), and %d does not in ^bb2, which the false edge of ^bb1's branch
+// leads to (%b is not freed). The join ^bb3 has two predecessors: its free
+// keeps its guard.
+
+// CHECK-LABEL: func @conditions_known_on_the_path
+//  CHECK-SAME:   (%[[A:.*]]: memref<2xf32>, %[[B:.*]]: memref<2xf32>, %[[C:.*]]: i1, %[[D:.*]]: i1)
+//       CHECK: ^bb1:
+//  CHECK-NEXT:   memref.dealloc %[[A]] : memref<2xf32>
+//  CHECK-NEXT:   cf.cond_br %[[D]]
+//       CHECK: ^bb2:
+//  CHECK-NEXT:   cf.br ^bb3
+//       CHECK: ^bb3:
+//  CHECK-NEXT:   scf.if %[[C]] {
+//  CHECK-NEXT:     memref.dealloc %[[B]]
+func.func @conditions_known_on_the_path(%a: memref<2xf32>, %b: memref<2xf32>,
+                                        %c: i1, %d: i1) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  bufferization.dealloc (%a : memref<2xf32>) if (%c)
+  cf.cond_br %d, ^bb3, ^bb2
+^bb2:
+  bufferization.dealloc (%b : memref<2xf32>) if (%d)
+  cf.br ^bb3
+^bb3:
+  bufferization.dealloc (%b : memref<2xf32>) if (%c)
+  return
+}
+
+// -----
+
 // Two memrefs that may alias: the second is freed only if it is not the
 // first one while the first one is owned.
 

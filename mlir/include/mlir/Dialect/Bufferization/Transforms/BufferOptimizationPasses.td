@@ -430,7 +430,10 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     guard: a plain `memref.dealloc`, or nothing. The deallocation computes
     the ownership of a buffer of the block of a `cf.cond_br` on `%c` in its
     successors as `select %c, %c, (xori %c, true)`, which is true on both
-    paths.
+    paths. The path to the op counts too: in a block whose only predecessor
+    ends in a `cf.cond_br` on `%c` (and so on up, through blocks of one
+    predecessor, up to 8 blocks), `%c` holds if the block is the branch's
+    true successor and not if it is its false one.
 
     The code is quadratic in the number of operands, so an op that needs more
     than `max-alias-checks` runtime comparisons is left alone, for

@@ -98,9 +98,12 @@ Region *bufferization::getStackScopeRegion(Operation *alloc) {
 /// `memref.dealloc` later in the block of its allocation, or one in each
 /// region of an `scf.if` or `scf.index_switch` later in that block, directly
 /// in the region's block (where `free-buffers-at-last-use` sinks the free of a
-/// buffer whose last use is the op), or one in each successor of that block
-/// whose only predecessor it is (where the ownership-based deallocation frees
-/// a buffer of the block of a `cf` branch, on each path).
+/// buffer whose last use is the op), or, where that block ends in a branch,
+/// one in some of its successors whose only predecessor it is and at most
+/// one guarded free in the block (`isGuardedFree`): the ownership-based
+/// deallocation frees a buffer of the block of a `cf` branch in each
+/// successor that uses it, and in the block, under the branch's condition,
+/// for the paths on which it is dead.
 struct SmallBufferFrees {
   memref::AllocOp alloc;
   SmallVector<memref::DeallocOp, 2> deallocs;
@@ -109,17 +112,35 @@ struct SmallBufferFrees {
   bool promotable = false;
 };
 
+/// Returns true if `dealloc` is all that an `scf.if` without results and
+/// without an `else` does (with the `memref.extract_strided_metadata` that
+/// gives it its operand, if any): a free under a condition.
+static bool isGuardedFree(memref::DeallocOp dealloc) {
+  auto ifOp = dyn_cast<scf::IfOp>(dealloc->getParentOp());
+  if (!ifOp || ifOp.getNumResults() != 0 || !ifOp.getElseRegion().empty())
+    return false;
+  Operation *metadata = dealloc.getMemref().getDefiningOp();
+  return llvm::all_of(ifOp.getThenRegion().front(), [&](Operation &op) {
+    return &op == dealloc || &op == metadata || isa<scf::YieldOp>(op);
+  });
+}
+
 /// Returns the op of the block of `alloc` at which a buffer freed by
-/// `dealloc` dies: `dealloc` itself in that block, the terminator of that
-/// block if `dealloc` is in one of its successors in the same region, or
-/// the op in one of whose regions `dealloc` is.
+/// `dealloc` dies: `dealloc` itself in that block; the terminator of that
+/// block, if it branches, if `dealloc` is in one of its successors in the
+/// same region or is a guarded free in the block; or the op in one of whose
+/// regions `dealloc` is.
 static Operation *getDyingOp(memref::AllocOp alloc, memref::DeallocOp dealloc) {
   Block *block = alloc->getBlock();
   if (dealloc->getBlock() == block)
     return dealloc;
   if (dealloc->getParentRegion() == alloc->getParentRegion())
     return block->getTerminator();
-  return dealloc->getParentOp();
+  Operation *parent = dealloc->getParentOp();
+  if (parent->getBlock() == block && isGuardedFree(dealloc) &&
+      block->getTerminator()->getNumSuccessors() != 0)
+    return block->getTerminator();
+  return parent;
 }
 
 /// Returns the op of the allocation's block at which the buffer of `frees`
@@ -240,7 +261,8 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
     // predecessor (a block that runs right after it, once per run of it).
     Operation *dying = getDyingOp(alloc, dealloc);
     if (dying->hasTrait<OpTrait::IsTerminator>()) {
-      if (dealloc->getBlock()->getSinglePredecessor() != alloc->getBlock())
+      if (dealloc->getParentRegion() == alloc->getParentRegion() &&
+          dealloc->getBlock()->getSinglePredecessor() != alloc->getBlock())
         return;
     } else if (dying != dealloc && !isa<scf::IfOp, scf::IndexSwitchOp>(dying)) {
       return;
@@ -283,15 +305,25 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
     Operation *dying = getDyingOp(frees);
     if (dying == frees.deallocs.front())
       return frees.deallocs.size() != 1;
-    unsigned numPaths = dying->hasTrait<OpTrait::IsTerminator>()
-                            ? dying->getNumSuccessors()
-                            : dying->getNumRegions();
-    if (frees.deallocs.size() != numPaths)
-      return true;
     SmallPtrSet<Block *, 4> blocks;
+    if (dying->hasTrait<OpTrait::IsTerminator>()) {
+      // At most one free in each successor, at least one successor that
+      // frees, and at most one guarded free in the block. A path that frees
+      // the buffer nowhere does not use it after the block (`diesInBlock`).
+      unsigned numGuarded = 0;
+      for (memref::DeallocOp dealloc : frees.deallocs) {
+        if (dealloc->getParentRegion() != frees.alloc->getParentRegion())
+          ++numGuarded;
+        else if (!blocks.insert(dealloc->getBlock()).second)
+          return true;
+      }
+      return numGuarded > 1 || blocks.empty();
+    }
+    if (frees.deallocs.size() != dying->getNumRegions())
+      return true;
     for (memref::DeallocOp dealloc : frees.deallocs)
       blocks.insert(dealloc->getBlock());
-    return blocks.size() != numPaths;
+    return blocks.size() != dying->getNumRegions();
   });
   return candidates;
 }
@@ -308,8 +340,14 @@ static memref::AllocaOp moveToStack(RewriterBase &rewriter,
                                     Region *scope,
                                     DenseMap<Block *, Operation *> &lastMoved,
                                     BufferLifetimeAnalysis &analysis) {
-  for (memref::DeallocOp dealloc : deallocs)
+  for (memref::DeallocOp dealloc : deallocs) {
+    // A guarded free leaves its `scf.if` empty.
+    Operation *guard =
+        isGuardedFree(dealloc) ? dealloc->getParentOp() : nullptr;
     eraseDeallocAndMetadata(rewriter, dealloc);
+    if (guard)
+      rewriter.eraseOp(guard);
+  }
   Block *entry = &scope->front();
   if (alloc->getBlock() == entry)
     rewriter.setInsertionPoint(alloc);

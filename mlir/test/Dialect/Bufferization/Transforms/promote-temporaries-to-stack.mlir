@@ -379,10 +379,43 @@ func.func @freed_in_successors(%c: i1, %f: f32) -> f32 {
 
 // -----
 
+// A buffer that one successor reads and frees, and that the block of the
+// branch frees under a guard for the path on which it is dead (as the
+// deallocation frees a buffer that one arm of a diamond uses): it moves
+// too, and the guard goes with the free.
+
+// CHECK-LABEL: func @freed_in_successor_and_guarded
+//       CHECK:   memref.alloca() : memref<4xf32>
+//   CHECK-NOT:   memref.dealloc
+//   CHECK-NOT:   scf.if
+//       CHECK:   cf.cond_br
+func.func @freed_in_successor_and_guarded(%c: i1, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %true = arith.constant true
+  %b = memref.alloc() : memref<4xf32>
+  memref.store %f, %b[%c0] : memref<4xf32>
+  %nc = arith.xori %c, %true : i1
+  scf.if %nc {
+    memref.dealloc %b : memref<4xf32>
+  }
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %v = memref.load %b[%c0] : memref<4xf32>
+  memref.dealloc %b : memref<4xf32>
+  "test.use"(%v) : (f32) -> ()
+  cf.br ^bb2
+^bb2:
+  return
+}
+
+// -----
+
 // Must not fire: a successor that another block reaches too (%a: the join
-// ^bb3 frees it); a successor that does not free the buffer (%b is freed
-// by the block of the branch on one path, as a guarded free); a use after
-// the free in a successor (%d); and a branch that passes the buffer on (%e).
+// ^bb3 frees it); a use in a block that frees nothing and is reached after
+// a guarded free (%g); a use after the free in a successor (%d); a branch
+// that passes the buffer on (%e); two guarded frees in the block (%h); a
+// guard that does more than free (%k); and a guarded free in a block that
+// does not branch (%r, in @guarded_without_branch).
 
 // CHECK-LABEL: func @not_freed_in_every_successor
 //   CHECK-NOT:   memref.alloca
@@ -390,21 +423,33 @@ func.func @not_freed_in_every_successor(%c: i1, %f: f32) {
   %c0 = arith.constant 0 : index
   %true = arith.constant true
   %a = memref.alloc() : memref<4xf32>
-  %b = memref.alloc() : memref<4xf32>
+  %g = memref.alloc() : memref<4xf32>
   %d = memref.alloc() : memref<4xf32>
   %e = memref.alloc() : memref<4xf32>
+  %h = memref.alloc() : memref<4xf32>
+  %k = memref.alloc() : memref<4xf32>
   %nc = arith.xori %c, %true : i1
   scf.if %nc {
-    memref.dealloc %b : memref<4xf32>
+    memref.dealloc %g : memref<4xf32>
+  }
+  scf.if %nc {
+    memref.dealloc %h : memref<4xf32>
+  }
+  scf.if %c {
+    memref.dealloc %h : memref<4xf32>
+  }
+  scf.if %nc {
+    memref.store %f, %a[%c0] : memref<4xf32>
+    memref.dealloc %k : memref<4xf32>
   }
   cf.cond_br %c, ^bb1, ^bb2(%e : memref<4xf32>)
 ^bb1:
   memref.store %f, %a[%c0] : memref<4xf32>
-  memref.store %f, %b[%c0] : memref<4xf32>
-  memref.dealloc %b : memref<4xf32>
+  memref.dealloc %g : memref<4xf32>
   memref.dealloc %d : memref<4xf32>
   memref.store %f, %d[%c0] : memref<4xf32>
   memref.dealloc %e : memref<4xf32>
+  memref.dealloc %k : memref<4xf32>
   cf.br ^bb3
 ^bb2(%m: memref<4xf32>):
   memref.store %f, %m[%c0] : memref<4xf32>
@@ -412,7 +457,20 @@ func.func @not_freed_in_every_successor(%c: i1, %f: f32) {
   memref.dealloc %e : memref<4xf32>
   cf.br ^bb3
 ^bb3:
+  memref.store %f, %g[%c0] : memref<4xf32>
   memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// CHECK-LABEL: func @guarded_without_branch
+//   CHECK-NOT:   memref.alloca
+func.func @guarded_without_branch(%c: i1, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloc() : memref<4xf32>
+  memref.store %f, %r[%c0] : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %r : memref<4xf32>
+  }
   return
 }
 

@@ -1453,10 +1453,13 @@ def PromoteTemporariesToStackPass
       one in each region of an `scf.if` or `scf.index_switch` later in the
       block, directly in the region's block (where
       `free-buffers-at-last-use` sinks the free of a buffer whose last use is
-      that op), or one in each successor of the block whose only
-      predecessor the block is, directly in it (where the deallocation frees
-      a buffer that every arm of a `cf` branch uses), and nothing else frees
-      it or a value that may alias it;
+      that op), or, where the block ends in a branch, one in some of its
+      successors whose only predecessor the block is, directly in it, and at
+      most one in the block under a condition (an `scf.if` without results
+      and `else` that only frees the buffer), as the deallocation frees a
+      buffer of the block of a `cf` branch in the arms that use it and, for
+      the other paths, in the block; and nothing else frees it or a value
+      that may alias it;
     * every use of the buffer and of every value that may alias it
       (`BufferLifetimeAnalysis`) is in an op between the allocation and the
       deallocation (or the op in whose regions it is freed, or in a region

@@ -181,12 +181,9 @@ static bool diesInBlock(const SmallBufferFrees &frees,
           return BufferUseAction::Skip;
         if (!ancestor && dying->hasTrait<OpTrait::IsTerminator>()) {
           // In a successor block that frees it: before the free.
-          Block *successor = user->getBlock();
-          while (successor &&
-                 successor->getParent() != alloc->getParentRegion()) {
-            Operation *parent = successor->getParentOp();
-            successor = parent ? parent->getBlock() : nullptr;
-          }
+          Block *successor =
+              alloc->getParentRegion()->findAncestorBlockInRegion(
+                  *user->getBlock());
           Operation *free = successor ? regionFrees.lookup(successor) : nullptr;
           Operation *inSuccessor =
               free ? successor->findAncestorOpInBlock(*user) : nullptr;

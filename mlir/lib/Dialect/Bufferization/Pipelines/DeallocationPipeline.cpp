@@ -144,7 +144,9 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.stockDeallocSimplification)
     pm.addPass(createBufferDeallocationSimplificationPass());
   else
-    pm.addPass(createSimplifyBufferDeallocationsPass());
+    pm.addPass(createSimplifyBufferDeallocationsPass(
+        SimplifyBufferDeallocationsPassOptions{/*maxOriginWalk=*/256,
+                                               /*confinedAllocations=*/true}));
 
   // Make the ownership of loop-carried buffers static where it is, and drop
   // the loop-carried indicators and emptied deallocs that leaves: the pass

@@ -12,11 +12,14 @@
 
 #include "DeallocationUtils.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -51,8 +54,9 @@ bool AllocationOrigins::isFresh(Value value) const {
 }
 
 AllocationOrigins::AllocationOrigins(Operation *root, bool noAliasCallsAreFresh,
-                                     unsigned maxWalk)
-    : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh), maxWalk(maxWalk) {
+                                     unsigned maxWalk, bool trackConfinement)
+    : flow(root), noAliasCallsAreFresh(noAliasCallsAreFresh), maxWalk(maxWalk),
+      trackConfinement(trackConfinement) {
   for (const auto &[source, targets] : flow) {
     for (Value target : targets) {
       sources[target].push_back(source);
@@ -192,9 +196,82 @@ Origin AllocationOrigins::compute(Value base) {
     origin.terminals.push_back(base);
     origin.allFresh = origin.allFreshOrArgs = false;
   }
+  origin.allConfined =
+      trackConfinement && origin.allFresh &&
+      llvm::all_of(origin.terminals, [&](Value t) { return isConfined(t); });
   if (origin.terminals.size() == 1)
     origin.sameAllocationKey = {origin.terminals.front(), 1};
   return origin;
+}
+
+bool AllocationOrigins::keepsConfined(OpOperand &use) const {
+  Operation *user = use.getOwner();
+  Value value = use.get();
+  // A callee may keep the buffer and return it from a later call.
+  if (isa<CallOpInterface>(user))
+    return false;
+  if (isa<memref::DeallocOp, DeallocOp, memref::DimOp>(user))
+    return true;
+  // Branches and region ops forward the buffer to values that the view flow
+  // links to it; the function's return hands it to the caller only.
+  if (isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+          BranchOpInterface>(user))
+    return true;
+  if (user->hasTrait<OpTrait::ReturnLike>() &&
+      isa_and_nonnull<FunctionOpInterface>(user->getParentOp()))
+    return true;
+  // Every buffer result is linked to the buffer or a new allocation, and
+  // the other results are scalars (the sizes and strides of the metadata).
+  auto linked = dependents.find(value);
+  for (Value result : user->getResults()) {
+    if (!isa<BaseMemRefType>(result.getType()))
+      continue;
+    bool isLinked = linked != dependents.end() &&
+                    llvm::is_contained(linked->second, result);
+    if (!isLinked && !hasAllocateEffect(result))
+      return false;
+  }
+  if (isa<ViewLikeOpInterface>(user) &&
+      llvm::all_of(user->getResults(), [](Value result) {
+        return isa<BaseMemRefType, IndexType>(result.getType());
+      }))
+    return true;
+  if (!llvm::all_of(user->getResultTypes(), isDataOrBuffer))
+    return false;
+  // Otherwise the op must read or write the buffer and do nothing else with
+  // it: an op without effects on it (`memref.store` of its descriptor,
+  // `memref.extract_aligned_pointer_as_index`) may let it out.
+  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!effects)
+    return false;
+  return onlyReadsOrWrites(effects, value).value_or(false);
+}
+
+bool AllocationOrigins::isConfined(Value allocation) {
+  auto it = confined.find(allocation);
+  if (it != confined.end())
+    return it->second;
+  // A call may keep what it allocates.
+  bool result = hasAllocateEffect(allocation) &&
+                !isa<CallOpInterface>(allocation.getDefiningOp());
+  llvm::SmallPtrSet<Value, 16> visited;
+  SmallVector<Value> worklist = {allocation};
+  while (result && !worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    if (visited.size() > maxWalk) {
+      result = false;
+      break;
+    }
+    result = llvm::all_of(value.getUses(),
+                          [&](OpOperand &use) { return keepsConfined(use); });
+    auto derived = dependents.find(value);
+    if (derived != dependents.end())
+      llvm::append_range(worklist, derived->second);
+  }
+  confined[allocation] = result;
+  return result;
 }
 
 void AllocationOrigins::setViewRoot(Origin &origin, Value value) const {
@@ -220,6 +297,8 @@ OriginIndex::OriginIndex(AllocationOrigins &origins, ValueRange values) {
       notAllFreshEntries.push_back(pos);
     if (!entry->allFreshOrArgs)
       notAllFreshOrArgsEntries.push_back(pos);
+    if (!entry->allConfined)
+      notAllConfinedEntries.push_back(pos);
     for (Value terminal : entry->terminals)
       byTerminal[terminal].push_back(pos);
     byKey[entry->sameAllocationKey].push_back(pos);
@@ -245,12 +324,19 @@ void OriginIndex::collectCandidates(const Origin &origin, unsigned limit,
   };
   // Entries with disjoint terminal buffers differ exactly when their kinds
   // say so; all others may share an allocation with `origin`.
-  if (!origin.allFreshOrArgs) {
+  if (origin.unknown) {
     for (unsigned pos : llvm::seq<unsigned>(std::min<size_t>(limit, size())))
       result.push_back(pos);
     return;
   }
-  addBelowLimit(origin.allFresh ? notAllFreshOrArgs() : notAllFresh());
+  if (origin.allConfined)
+    addBelowLimit(unknown());
+  else if (origin.allFresh)
+    addBelowLimit(notAllFreshOrArgs());
+  else if (origin.allFreshOrArgs)
+    addBelowLimit(notAllFresh());
+  else
+    addBelowLimit(notAllConfined());
   addBelowLimit(sameAllocation(origin));
   for (Value terminal : origin.terminals) {
     auto it = byTerminal.find(terminal);

@@ -37,6 +37,10 @@ struct Origin {
   /// Every terminal buffer is fresh or an argument of a function's entry
   /// block.
   bool allFreshOrArgs = true;
+  /// Every terminal buffer is a confined allocation (see
+  /// `AllocationOrigins`): no buffer outside of what is derived from it can
+  /// be it. Implies `allFresh`.
+  bool allConfined = false;
   /// Values with the same key are the same allocation: the single terminal
   /// buffer (tagged 1), or the base when there are several (tagged 0).
   std::pair<Value, unsigned> sameAllocationKey;
@@ -63,6 +67,18 @@ struct Origin {
 /// their operands) costs `O(n^2)` time and memory. An unknown origin only
 /// makes the answers less precise.
 ///
+/// With `trackConfinement`, the analysis also finds the confined
+/// allocations: results of an op that allocates them (not of a call) whose
+/// every derived value (the view flow from the allocation, up to `maxWalk`
+/// values) is only read, written, freed, asked for its sizes, viewed,
+/// forwarded along the view flow or returned from the function. No call gets
+/// such a buffer, and no op stores its descriptor or takes its address, so
+/// no call result, loaded descriptor, argument or other value that is not
+/// derived from it can be it: a confined allocation differs from every value
+/// whose terminal buffers do not include it. Confinement is decided once per
+/// allocation and not updated; a client that passes a buffer on, or links a
+/// new value to it (`notifyReplaced`), must not track it.
+///
 /// Origins are cached by value: the IR may change while the analysis lives
 /// only in ways that erase no memref value that was asked about and link no
 /// new value to an old one, unless it is told with `notifyReplaced`.
@@ -72,7 +88,8 @@ public:
   static constexpr unsigned kDefaultMaxWalk = 256;
 
   explicit AllocationOrigins(Operation *root, bool noAliasCallsAreFresh = false,
-                             unsigned maxWalk = kDefaultMaxWalk);
+                             unsigned maxWalk = kDefaultMaxWalk,
+                             bool trackConfinement = false);
 
   /// The origin of `value`, computed on first use. The reference stays valid
   /// as long as the analysis.
@@ -92,7 +109,9 @@ public:
   /// Whether two values with disjoint terminal buffers are known to be
   /// different allocations from the kinds of their terminals.
   static bool distinctByKind(const Origin &a, const Origin &b) {
-    return (a.allFresh && b.allFreshOrArgs) || (a.allFreshOrArgs && b.allFresh);
+    return (a.allFresh && b.allFreshOrArgs) ||
+           (a.allFreshOrArgs && b.allFresh) || (a.allConfined && !b.unknown) ||
+           (b.allConfined && !a.unknown);
   }
 
   /// The rule `buffer-deallocation-simplification` adds on top of the
@@ -115,6 +134,8 @@ private:
   Origin compute(Value base);
   bool isFresh(Value value) const;
   void setViewRoot(Origin &origin, Value value) const;
+  bool isConfined(Value allocation);
+  bool keepsConfined(OpOperand &use) const;
 
   BufferViewFlowAnalysis flow;
   /// The values each value may be a view or an alias of (the reverse edges of
@@ -124,6 +145,9 @@ private:
   DenseMap<Value, SmallVector<Value, 1>> dependents;
   bool noAliasCallsAreFresh;
   unsigned maxWalk;
+  bool trackConfinement;
+  /// Whether each allocation asked about is confined.
+  DenseMap<Value, bool> confined;
   DenseMap<Value, unsigned> indexOf;
   std::deque<Origin> origins;
 };
@@ -150,6 +174,11 @@ public:
   ArrayRef<unsigned> notAllFreshOrArgs() const {
     return notAllFreshOrArgsEntries;
   }
+  /// The entries whose terminal buffers are not all confined allocations,
+  /// ascending.
+  ArrayRef<unsigned> notAllConfined() const { return notAllConfinedEntries; }
+  /// The entries whose origin is unknown, ascending.
+  ArrayRef<unsigned> unknown() const { return unknownEntries; }
 
   /// Calls `fn` on each entry that may share a terminal buffer with `origin`
   /// (every entry if the origin is unknown, and every unknown entry), once,
@@ -199,6 +228,7 @@ private:
   SmallVector<unsigned> unknownEntries;
   SmallVector<unsigned> notAllFreshEntries;
   SmallVector<unsigned> notAllFreshOrArgsEntries;
+  SmallVector<unsigned> notAllConfinedEntries;
   DenseMap<Value, SmallVector<unsigned, 1>> byTerminal;
   DenseMap<std::pair<Value, unsigned>, SmallVector<unsigned, 1>> byKey;
 };

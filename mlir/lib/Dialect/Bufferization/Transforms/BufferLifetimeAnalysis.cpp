@@ -264,13 +264,6 @@ void CalleeBufferFacts::notifySymbolInserted(Operation *symbol) {
   symbolTables.getSymbolTable(tableOp).insert(symbol);
 }
 
-/// Returns true if `type` is plain data, which cannot carry the address of a
-/// buffer, or a buffer, which is tracked as an alias.
-static bool isDataOrBuffer(Type type) {
-  return isa<BaseMemRefType, IntegerType, IndexType, FloatType, VectorType,
-             ComplexType>(type);
-}
-
 /// Returns true if `use` is one of the operands of `range`.
 static bool isInRange(OperandRange range, OpOperand &use) {
   unsigned begin = range.getBeginOperandIndex();
@@ -326,12 +319,8 @@ bool BufferLifetimeAnalysis::isUnderstoodUse(OpOperand &use) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(user);
   if (!effects)
     return false;
-  SmallVector<MemoryEffects::EffectInstance> onBuffer;
-  effects.getEffectsOnValue(use.get(), onBuffer);
-  if (!onBuffer.empty())
-    return llvm::all_of(onBuffer, [](MemoryEffects::EffectInstance &effect) {
-      return isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect());
-    });
+  if (std::optional<bool> readsOrWrites = onlyReadsOrWrites(effects, use.get()))
+    return *readsOrWrites;
   // No effect on the buffer: the op can only pass it on, to its buffer
   // results, which are aliases (see the constructor).
   return llvm::any_of(user->getResultTypes(), isBuffer);

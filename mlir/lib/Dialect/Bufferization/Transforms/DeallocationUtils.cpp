@@ -256,6 +256,17 @@ void bufferization::canonicalizeChangedOps(
   }
 }
 
+std::optional<bool> bufferization::onlyReadsOrWrites(MemoryEffectOpInterface op,
+                                                     Value value) {
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  op.getEffectsOnValue(value, effects);
+  if (effects.empty())
+    return std::nullopt;
+  return llvm::all_of(effects, [](MemoryEffects::EffectInstance &effect) {
+    return isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect());
+  });
+}
+
 bool bufferization::isFunctionEntryArgument(Value value) {
   auto arg = dyn_cast<BlockArgument>(value);
   if (!arg)

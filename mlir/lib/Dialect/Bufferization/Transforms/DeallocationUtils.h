@@ -22,11 +22,13 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace mlir {
 namespace bufferization {
@@ -89,6 +91,17 @@ void canonicalizeChangedOps(ArrayRef<Operation *> changed,
 
 /// Returns true if `value` is an argument of the entry block of a function.
 bool isFunctionEntryArgument(Value value);
+
+/// Returns true if a value of `type` is a buffer or plain data (integers,
+/// indices, floats, vectors and complex numbers), which holds no address.
+inline bool isDataOrBuffer(Type type) {
+  return isa<BaseMemRefType, IntegerType, IndexType, FloatType, VectorType,
+             ComplexType>(type);
+}
+
+/// Returns whether every effect that `op` declares on `value` is a read or a
+/// write, or std::nullopt if it declares none.
+std::optional<bool> onlyReadsOrWrites(MemoryEffectOpInterface op, Value value);
 
 /// Returns true if `convert-bufferization-to-memref` lowers a
 /// `bufferization.clone` of type `type`: to an allocation with the identity

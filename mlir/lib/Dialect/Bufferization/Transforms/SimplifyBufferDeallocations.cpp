@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // This file implements the simplifications of `bufferization.dealloc` ops that
-// need alias information, with the same rewrites and the same alias notion as
-// upstream's `buffer-deallocation-simplification`, but in time near-linear in
-// the operands of each op.
+// need alias information, with the same rewrites and, by default, the same
+// alias notion as upstream's `buffer-deallocation-simplification`, but in time
+// near-linear in the operands of each op.
 //
 // The upstream pass asks `BufferOriginAnalysis::isSameAllocation` about every
 // pair of operands of a dealloc, and every query walks the view flow graph of
@@ -20,6 +20,10 @@
 // dealloc gets an index of its operands by terminal buffer and by kind.
 // "May `v` alias any operand" then only looks at the operands that share a
 // terminal buffer with `v`, and counts the others by kind.
+//
+// With `confined-allocations`, an allocation that no call, store or address
+// extraction reaches is also a kind of its own: it differs from every value
+// that does not share a terminal buffer with it (see `AllocationOrigins`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,8 +87,11 @@ public:
       if (!entry.allFreshOrArgs && entry.argBlock)
         ++argsNotAllocsOrArgs[entry.argBlock];
       if (entry.allocOp)
-        forEachEnclosingBlock(entry.allocOp,
-                              [&](Block *block) { ++allocsInside[block]; });
+        forEachEnclosingBlock(entry.allocOp, [&](Block *block) {
+          ++allocsInside[block];
+          if (!entry.allConfined)
+            ++unconfinedAllocsInside[block];
+        });
     }
   }
 
@@ -94,10 +101,14 @@ public:
   unsigned countNotDistinctByKind(const Origin &origin,
                                   std::optional<unsigned> skip) const {
     unsigned count = size();
-    if (origin.allFresh)
+    if (origin.allConfined)
+      count = unknown().size();
+    else if (origin.allFresh)
       count = notAllFreshOrArgs().size();
     else if (origin.allFreshOrArgs)
       count = notAllFresh().size();
+    else if (!origin.unknown)
+      count = notAllConfined().size();
     if (skip && !AllocationOrigins::distinctByKind(origin, (*this)[*skip]))
       --count;
     return count;
@@ -107,6 +118,14 @@ public:
   /// one at `skip`, where the upstream block-argument rule counts as proof
   /// of the opposite.
   bool mayAliasAny(const Origin &origin, std::optional<unsigned> skip) const {
+    auto separatedByBlockRule = [&](unsigned pos) {
+      return (skip && pos == *skip) ||
+             AllocationOrigins::allocInsideArgBlock(origin, (*this)[pos]);
+    };
+    // A confined allocation differs from every entry but the unknown ones
+    // and those that share a terminal buffer with it.
+    if (origin.allConfined)
+      return !forEachOverlapping(origin, separatedByBlockRule);
     unsigned notDistinct = countNotDistinctByKind(origin, skip);
     // Among the entries that are not distinct by kind, those the
     // block-argument rule separates from `origin`.
@@ -120,8 +139,12 @@ public:
             AllocationOrigins::allocInsideArgBlock(origin, (*this)[*skip]))
           --separated;
       } else if (origin.argBlock && !origin.allFreshOrArgs) {
-        separated = allocsInside.lookup(origin.argBlock);
-        if (skip &&
+        // Confined allocations are distinct by kind from a known origin, and
+        // so not among the entries counted.
+        const DenseMap<Block *, unsigned> &inside =
+            origin.unknown ? allocsInside : unconfinedAllocsInside;
+        separated = inside.lookup(origin.argBlock);
+        if (skip && (origin.unknown || !(*this)[*skip].allConfined) &&
             AllocationOrigins::allocInsideArgBlock(origin, (*this)[*skip]))
           --separated;
       }
@@ -130,18 +153,17 @@ public:
       return true;
     // Entries that share a terminal buffer may be the same allocation
     // whatever their kinds; each needs the block-argument rule.
-    return !forEachOverlapping(origin, [&](unsigned pos) {
-      return (skip && pos == *skip) ||
-             AllocationOrigins::allocInsideArgBlock(origin, (*this)[pos]);
-    });
+    return !forEachOverlapping(origin, separatedByBlockRule);
   }
 
 private:
   /// Per block, the entries that are arguments of it and not known to be
   /// allocations or function arguments.
   DenseMap<Block *, unsigned> argsNotAllocsOrArgs;
-  /// Per block, the entries allocated in it or in a block nested in it.
+  /// Per block, the entries allocated in it or in a block nested in it, and
+  /// those of them that are not confined allocations.
   DenseMap<Block *, unsigned> allocsInside;
+  DenseMap<Block *, unsigned> unconfinedAllocsInside;
 };
 
 //===----------------------------------------------------------------------===//
@@ -425,7 +447,7 @@ struct SimplifyBufferDeallocationsPass
   void runOnOperation() override {
     bool changed = false;
     if (failed(simplifyBufferDeallocations(getOperation(), maxOriginWalk,
-                                           &changed)))
+                                           &changed, confinedAllocations)))
       return signalPassFailure();
     // Nothing changed: this also spares the verifier's run after the pass.
     if (!changed)
@@ -436,12 +458,13 @@ struct SimplifyBufferDeallocationsPass
 } // namespace
 
 LogicalResult mlir::bufferization::simplifyBufferDeallocations(
-    Operation *root, unsigned maxOriginWalk, bool *changed) {
+    Operation *root, unsigned maxOriginWalk, bool *changed,
+    bool confinedAllocations) {
   if (changed)
     *changed = false;
   MLIRContext *context = root->getContext();
-  AllocationOrigins origins(root, /*noAliasCallsAreFresh=*/false,
-                            maxOriginWalk);
+  AllocationOrigins origins(root, /*noAliasCallsAreFresh=*/false, maxOriginWalk,
+                            confinedAllocations);
   RewritePatternSet patterns(context);
   patterns.add<DropMemrefsThatAreRetained, DropRetainedThatAliasNoMemref,
                SplitDeallocByAllocation, FoldRetainedFreedUnconditionally>(

@@ -15,7 +15,7 @@
 // STAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
-// STAGES-NEXT:   simplify-buffer-deallocations{max-origin-walk=256},
+// STAGES-NEXT:   simplify-buffer-deallocations{confined-allocations=true max-origin-walk=256},
 // STAGES-NEXT:   summarize-callee-buffers,
 // STAGES-NEXT:   any(
 // STAGES-NEXT:     simplify-loop-ownership{canonicalize=true}
@@ -67,7 +67,7 @@
 // Without it, the pass lowers only the deallocations with an operand that
 // may be a view at a byte shift, and upstream's helper-based pattern the
 // rest.
-// NOSCF:     simplify-buffer-deallocations{max-origin-walk=256},
+// NOSCF:     simplify-buffer-deallocations{confined-allocations=true max-origin-walk=256},
 // NOSCF-NOT: bufferization-lower-deallocations
 // NOSCF:     lower-deallocations-to-scf{lower-rest-with-helper=true max-alias-checks=32 only-shifted-views=true},
 // NOSCF-NEXT: summarize-callee-buffers,
@@ -80,7 +80,7 @@
 // NOHOIST:     cse
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOLOOPOWN
-// NOLOOPOWN:     simplify-buffer-deallocations{max-origin-walk=256},
+// NOLOOPOWN:     simplify-buffer-deallocations{confined-allocations=true max-origin-walk=256},
 // NOLOOPOWN-NOT: simplify-loop-ownership
 // NOLOOPOWN:     lower-deallocations-to-scf
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{double-buffer-loops=false})" \

@@ -64,11 +64,14 @@ bool promoteDescriptorSlots(Operation *root);
 /// each alias question from origins computed once per value, so that a
 /// dealloc of `n` memrefs costs time near-linear in `n`. The walk from a
 /// value to its terminal buffers visits at most `maxOriginWalk` values; a
-/// value with more may alias any other. If `changed` is given, it is set to
+/// value with more may alias any other. With `confinedAllocations`, an
+/// allocation that no call, store or address extraction can reach differs
+/// from every value not derived from it. If `changed` is given, it is set to
 /// whether the IR changed.
 LogicalResult simplifyBufferDeallocations(Operation *root,
                                           unsigned maxOriginWalk = 256,
-                                          bool *changed = nullptr);
+                                          bool *changed = nullptr,
+                                          bool confinedAllocations = false);
 
 /// The debug name of upstream's canonicalization of `scf.if` that replaces
 /// the uses of the condition inside its regions by constants. The

@@ -815,12 +815,28 @@ def SimplifyBufferDeallocationsPass : Pass<"simplify-buffer-deallocations"> {
     its operands), is then taken for a value that may alias any other, so
     that its dealloc keeps its runtime checks; without the bound, the walks
     of such a chain cost `O(n^2)`.
+
+    With `confined-allocations` (set by `buffer-deallocation-pipeline`), the
+    pass also knows the allocations that nothing lets out: every value
+    derived from the allocation along the view flow is only read, written,
+    freed, asked for its sizes, viewed, forwarded along the view flow, or
+    returned from the function; no call gets it, no op stores its descriptor
+    or extracts its address. No callee can return such a buffer, and no load
+    can produce it, so it differs from every value it is not derived from:
+    a call result of a function that keeps upstream's ABI, a loaded
+    descriptor, an argument. Upstream's analysis takes a call result for a
+    buffer that may be any other, and keeps a runtime check between it and
+    every temporary of the caller.
   }];
   let options = [
     Option<"maxOriginWalk", "max-origin-walk", "unsigned",
            /*default=*/"256",
            "Largest number of values the walk from a value to its terminal "
-           "buffers visits; a value with more may alias any other">
+           "buffers visits; a value with more may alias any other">,
+    Option<"confinedAllocations", "confined-allocations", "bool",
+           /*default=*/"false",
+           "Take an allocation that no call, store or address extraction can "
+           "reach for different from every value not derived from it">
   ];
   let dependentDialects = ["arith::ArithDialect"];
 }

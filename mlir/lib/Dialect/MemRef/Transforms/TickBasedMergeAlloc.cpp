@@ -943,19 +943,23 @@ bool TickCollector::isExpectedOnStack(AllocOp alloc) {
   // take a slot of, and freed unconditionally in the block that allocates
   // it, which a buffer that a branch yields on, or one in a region of
   // several blocks, whose ownership the deallocation tracks at runtime, is
-  // not.
+  // not. Only the regions from the allocation up to the stack scope count:
+  // a buffer of a loop body that dies in it is freed there whatever the
+  // blocks of the function around the loop are, and the promotion takes it.
   if (alloc.getType().getMemorySpace() || alloc->getNumOperands() != 0 ||
       yieldedBuffers.contains(alloc))
     return false;
   Region *scope = bufferization::getStackScopeRegion(alloc);
   if (!scope)
     return false;
+  if (alloc->getParentRegion() == scope)
+    return scope->hasOneBlock();
   for (Region *region = alloc->getParentRegion(); region != scope;
        region = region->getParentOp()->getParentRegion())
     if (!region->hasOneBlock() ||
         bufferization::isAsynchronous(region->getParentOp()))
       return false;
-  return scope->hasOneBlock();
+  return true;
 }
 
 FailureOr<uint64_t> TickCollector::getSize(AllocOp alloc, uint64_t &alignment,

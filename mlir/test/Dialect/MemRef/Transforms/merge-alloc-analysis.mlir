@@ -363,3 +363,31 @@ func.func @small_buffer_on_heap(%f: f32, %i: index, %c: i1) -> f32 {
   %z = memref.load %s[%c0] : memref<4xf32>
   return %z : f32
 }
+
+// -----
+
+// A small buffer of a loop body dies in the body, whatever the blocks of
+// the function around the loop: the stack promotion takes it, so it stays
+// apart (merged, it would take a stack slot of its own, where apart it can
+// take that of a dead buffer of the same type). One directly in a block of
+// the function is not merged at all.
+// MIN-LABEL: func @small_buffer_in_loop_in_block
+func.func @small_buffer_in_loop_in_block(%c: i1, %f: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  // MIN: memref.alloc() {merge_alloc.skipped = "in a region with more than one block"} : memref<8xf32>
+  %a = memref.alloc() : memref<8xf32>
+  memref.store %f, %a[%c0] : memref<8xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    // MIN: memref.alloc() {merge_alloc.skipped = "left to stack promotion"} : memref<8xf32>
+    %s = memref.alloc() : memref<8xf32>
+    memref.store %f, %s[%i] : memref<8xf32>
+    %x = memref.load %s[%c0] : memref<8xf32>
+    "test.use"(%x) : (f32) -> ()
+  }
+  cf.br ^bb2
+^bb2:
+  return
+}

@@ -894,15 +894,46 @@ static Value getResultToOwn(Operation *op, ArrayRef<RegionHandOver> plans,
   return unowned;
 }
 
+/// Returns true if `use`, a use of the ownership indicator of `result`, reads
+/// it as the ownership of `result` only, in one of the forms the deallocation
+/// and its simplification give a result that leaves the function: the
+/// condition of an `scf.if` that yields `result` if it is owned and a clone
+/// of it otherwise, or an `arith.ori` that joins it with the ownership
+/// `dealloc` updates for `result`, which it retains.
+static bool readsAsOwnershipOf(OpOperand &use, Value result,
+                               DeallocOp dealloc) {
+  Operation *user = use.getOwner();
+  if (auto ifOp = dyn_cast<scf::IfOp>(user)) {
+    if (&use != &ifOp.getConditionMutable() || ifOp.getNumResults() != 1 ||
+        ifOp.getElseRegion().empty())
+      return false;
+    auto thenYield = cast<scf::YieldOp>(ifOp.thenBlock()->getTerminator());
+    auto elseYield = cast<scf::YieldOp>(ifOp.elseBlock()->getTerminator());
+    auto clone = elseYield.getOperand(0).getDefiningOp<CloneOp>();
+    return thenYield.getOperand(0) == result && clone &&
+           clone.getInput() == result;
+  }
+  if (auto orOp = dyn_cast<arith::OrIOp>(user)) {
+    Value other = use.getOperandNumber() == 0 ? orOp.getRhs() : orOp.getLhs();
+    auto updated = dyn_cast<OpResult>(other);
+    return updated && updated.getOwner() == dealloc.getOperation() &&
+           dealloc.getRetained()[updated.getResultNumber()] == result;
+  }
+  return false;
+}
+
 /// Returns true if `dealloc` frees each result of `op` that may be the
-/// buffer of `aliases` under the result's ownership indicator, which only
-/// `dealloc` uses, at another position than `position` (the buffer's):
-/// where the result is the buffer, `dealloc` then frees it under the
-/// condition the region returns.
+/// buffer of `aliases` under the result's ownership indicator, at another
+/// position than `position` (the buffer's): where the result is the buffer,
+/// `dealloc` then frees it under the condition the region returns. Its other
+/// uses must read it as the result's ownership (`readsAsOwnershipOf`), which
+/// it remains.
 static bool areResultsFreedUnderIndicators(
     Operation *op, DeallocOp dealloc, unsigned position,
     const BufferLifetimeAnalysis::ValueSetT &aliases) {
   ValueRange results = op->getResults();
+  OperandRange conditions = dealloc.getConditions();
+  unsigned begin = conditions.getBeginOperandIndex();
   return llvm::all_of(results, [&](Value result) {
     if (!isa<BaseMemRefType>(result.getType()) || !aliases.contains(result))
       return true;
@@ -910,21 +941,23 @@ static bool areResultsFreedUnderIndicators(
         getOwnershipIndex(results, cast<OpResult>(result).getResultNumber());
     if (!ownershipIndex)
       return false;
-    Value indicator = results[*ownershipIndex];
-    if (!indicator.hasOneUse())
-      return false;
-    // The one use tells the position, without a search of the dealloc's
+    // The uses tell the position, without a search of the dealloc's
     // conditions.
-    OpOperand &use = *indicator.use_begin();
-    OperandRange conditions = dealloc.getConditions();
-    unsigned begin = conditions.getBeginOperandIndex();
-    if (use.getOwner() != dealloc.getOperation() ||
-        use.getOperandNumber() < begin ||
-        use.getOperandNumber() >= begin + conditions.size())
-      return false;
-    unsigned conditionIndex = use.getOperandNumber() - begin;
-    return conditionIndex != position &&
-           getFreedMemRef(dealloc.getMemrefs()[conditionIndex]) == result;
+    std::optional<unsigned> conditionIndex;
+    for (OpOperand &use : results[*ownershipIndex].getUses()) {
+      Operation *user = use.getOwner();
+      if (user != dealloc.getOperation()) {
+        if (!readsAsOwnershipOf(use, result, dealloc))
+          return false;
+        continue;
+      }
+      if (conditionIndex || use.getOperandNumber() < begin ||
+          use.getOperandNumber() >= begin + conditions.size())
+        return false;
+      conditionIndex = use.getOperandNumber() - begin;
+    }
+    return conditionIndex && *conditionIndex != position &&
+           getFreedMemRef(dealloc.getMemrefs()[*conditionIndex]) == result;
   });
 }
 
@@ -1082,9 +1115,6 @@ static unsigned transferOwnershipIntoBranches(
     if (!domInfo.properlyDominates(dealloc.getConditions()[position], op))
       continue;
     BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
-    // A retained alias would keep the buffer on the runs that free it now.
-    if (retainsAlias(dealloc, aliases, retainedBuffers))
-      continue;
 
     SmallPtrSet<OpOperand *, 4> keptOperands;
     std::optional<SmallVector<RegionHandOver>> plans = planRegionHandOvers(
@@ -1096,8 +1126,16 @@ static unsigned transferOwnershipIntoBranches(
     // its indicator. Without indicators, the one result that may be the
     // buffer is freed nowhere and used only before the dealloc: a new
     // dealloc frees it there under a new indicator.
+    // A retained alias is a value after `op`: `isOnlyFreedAfter` rules out
+    // those from before it. With indicators, it can only be the buffer as a
+    // result of `op`, which `dealloc` frees under the result's indicator, so
+    // `dealloc` still retains the buffer where it is the alias, with the
+    // ownership the region returns. Without, the new dealloc of the result
+    // before `dealloc` would free it where it is retained.
     Value unowned;
     if (withoutIndicators) {
+      if (retainsAlias(dealloc, aliases, retainedBuffers))
+        continue;
       unowned = getResultToOwn(op, *plans, dealloc, aliases, analysis, domInfo);
       if (!unowned)
         continue;

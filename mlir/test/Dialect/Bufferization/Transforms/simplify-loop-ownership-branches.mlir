@@ -129,15 +129,23 @@ func.func @view_used_after(%c: i1) -> f32 {
 
 // -----
 
-// The result leaves the function: the dealloc retains it, and the buffer,
-// which the result may be, stays with the block.
+// The result leaves the function: the dealloc retains it and joins the
+// ownership it updates for it with the result's indicator. The indicator
+// still tells whether the result is owned once the regions take the buffer
+// over, so the hand-over happens, and the result is always owned.
 
 // CHECK-LABEL: func @result_retained
-//       CHECK:   scf.if
-//   CHECK-NOT:     bufferization.dealloc
-//       CHECK:   } else {
-//       CHECK:   bufferization.dealloc ({{.*}}) if ({{.*}}) retain
-// REMARK-NOT: remark:
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.if
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>) if (%[[TRUE]])
+//  CHECK-NEXT:     scf.yield
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//   CHECK-NOT:   bufferization.dealloc (%[[A]]
+//       CHECK:   return %[[R]], %[[TRUE]] : memref<4xf32>, i1
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
 func.func @result_retained(%c: i1) -> (memref<4xf32>, i1) {
   %true = arith.constant true
   %false = arith.constant false
@@ -155,6 +163,108 @@ func.func @result_retained(%c: i1) -> (memref<4xf32>, i1) {
   %o = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%r#0 : memref<4xf32>)
   %own = arith.ori %o, %r#1 : i1
   return %r#0, %own : memref<4xf32>, i1
+}
+
+// -----
+
+// The form the deallocation gives a result that leaves a function whose
+// results are owned: a clone where the result is not owned. Once the regions
+// take the buffer over, the result is always owned and needs no clone.
+
+// CHECK-LABEL: func @result_cloned_unless_owned
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   %[[R:.*]] = scf.if
+//       CHECK:     bufferization.dealloc (%[[A]] : memref<4xf32>)
+//       CHECK:   } else {
+//  CHECK-NEXT:     scf.yield %[[A]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//   CHECK-NOT:   bufferization.clone
+//   CHECK-NOT:   bufferization.dealloc (%[[A]]
+//       CHECK:   return %[[R]] : memref<4xf32>
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="regions take over the ownership of a buffer they yield"
+func.func @result_cloned_unless_owned(%c: i1) -> memref<4xf32> {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.map { arith.addf } ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  %owned = scf.if %r#1 -> (memref<4xf32>) {
+    scf.yield %r#0 : memref<4xf32>
+  } else {
+    %copy = bufferization.clone %r#0 : memref<4xf32> to memref<4xf32>
+    scf.yield %copy : memref<4xf32>
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %o = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%owned : memref<4xf32>)
+  return %owned : memref<4xf32>
+}
+
+// -----
+
+// The indicator has a use that does not read it as the ownership of the
+// result: the buffer stays with the block.
+
+// CHECK-LABEL: func @indicator_used_otherwise
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:   bufferization.dealloc ({{.*}}) if ({{.*}}) retain
+// REMARK-NOT: remark:
+func.func @indicator_used_otherwise(%c: i1) -> (memref<4xf32>, i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  "test.use"(%r#1) : (i1) -> ()
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %o = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%r#0 : memref<4xf32>)
+  %own = arith.ori %o, %r#1 : i1
+  return %r#0, %own : memref<4xf32>, i1
+}
+
+// -----
+
+// The dealloc retains the buffer itself, not only through the result: the
+// buffer stays with the block.
+
+// CHECK-LABEL: func @buffer_retained
+//       CHECK:   scf.if
+//   CHECK-NOT:     bufferization.dealloc
+//       CHECK:   } else {
+//       CHECK:   bufferization.dealloc ({{.*}}) if ({{.*}}) retain
+// REMARK-NOT: remark:
+func.func @buffer_retained(%c: i1) -> (memref<4xf32>, memref<4xf32>, i1, i1) {
+  %true = arith.constant true
+  %false = arith.constant false
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4xf32>)
+  %r:2 = scf.if %c -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    linalg.fill ins(%f : f32) outs(%new : memref<4xf32>)
+    scf.yield %new, %true : memref<4xf32>, i1
+  } else {
+    scf.yield %a, %false : memref<4xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+  %o:2 = bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1) retain (%r#0, %a : memref<4xf32>, memref<4xf32>)
+  %own = arith.ori %o#0, %r#1 : i1
+  return %r#0, %a, %own, %o#1 : memref<4xf32>, memref<4xf32>, i1, i1
 }
 
 // -----

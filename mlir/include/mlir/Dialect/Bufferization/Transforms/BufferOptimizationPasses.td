@@ -886,9 +886,11 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
       buffer itself, as one result, with a false indicator, and no other
       alias of it) and the others yield no alias of it, and the only use of
       the buffer after the op is a `bufferization.dealloc` that frees it
-      (retaining no alias of it) together with each result that may be the
-      buffer, under that result's indicator, the regions take the buffer
-      over: those that yield it return it owned, under the condition the
+      together with each result that may be the buffer, under that result's
+      indicator (which may also choose between the result and a clone of it,
+      or join the ownership the dealloc updates for the retained result:
+      the forms of a result the function returns), the regions take the
+      buffer over: those that yield it return it owned, under the condition the
       dealloc freed it with, and the others free it before their
       terminator, where `free-buffers-at-last-use` moves the free up to the
       buffer's last use in the region. This is `x = c ? f(x) : x`: the

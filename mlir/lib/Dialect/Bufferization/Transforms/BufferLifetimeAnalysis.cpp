@@ -141,6 +141,17 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(
         derivedFrom[result].push_back(first);
       }
     }
+    // `memref.distinct_objects` returns each operand as the result of its
+    // position; linked to all of them, a result would keep every operand
+    // alive.
+    if (isa<memref::DistinctObjectsOp>(op)) {
+      for (auto [operand, result] :
+           llvm::zip_equal(op->getOperands(), op->getResults())) {
+        derived[operand].push_back(result);
+        derivedFrom[result].push_back(operand);
+      }
+      return;
+    }
     // An unknown op may return any of its buffer operands, or a view of one,
     // as any of the buffer results it does not allocate.
     for (Value result : op->getResults()) {

@@ -174,7 +174,9 @@ struct BufferUseRange {
 ///   link from its operands to its results there, so its buffer results look
 ///   like fresh buffers (`memref.transpose`, `memref.distinct_objects` and any
 ///   out-of-tree op in MLIR 22). Here each buffer result of such an op that
-///   the op does not allocate may alias each of its buffer operands.
+///   the op does not allocate may alias each of its buffer operands, except
+///   that each result of `memref.distinct_objects` is its operand of the
+///   same position.
 /// * A use that passes a buffer to an op without a declared read or write
 ///   effect on it, and without buffer results that would carry it on as an
 ///   alias, may keep its address: `memref.store %a, %box[]` stores the

@@ -174,6 +174,8 @@ struct Guard {
     return Guard{value, std::nullopt};
   }
   static Guard constant(bool known) { return Guard{Value(), known}; }
+  /// Returns true if the guard is known not to hold.
+  bool isKnownFalse() const { return known && !*known; }
 
   Value value;
   std::optional<bool> known;
@@ -181,7 +183,8 @@ struct Guard {
 
 /// Builds the boolean expressions of the lowering. Known operands are folded
 /// right away, so that pairs decided statically leave no trace in the IR, and
-/// each comparison of two pointers is emitted once.
+/// each comparison of two pointers is emitted once. What a later fold left
+/// unused is erased by `eraseUnused`.
 class GuardBuilder {
 public:
   GuardBuilder(RewriterBase &rewriter, Location loc,
@@ -227,8 +230,8 @@ public:
   Guard logicalNot(Guard guard) {
     if (guard.known)
       return Guard::constant(!*guard.known);
-    return Guard::of(Value(arith::XOrIOp::create(
-        rewriter, loc, guard.value, materialize(Guard::constant(true)))));
+    return Guard::of(Value(track(arith::XOrIOp::create(
+        rewriter, loc, guard.value, materialize(Guard::constant(true))))));
   }
 
   /// Returns a guard that holds iff `lhs` and `rhs` are the same buffer: the
@@ -250,8 +253,8 @@ public:
         guessed = true;
         return Guard::constant(ifUnknown);
       }
-      comparison = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq, lhsIdentity, rhsIdentity);
+      comparison = track(arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, lhsIdentity, rhsIdentity));
     }
     return Guard::of(comparison);
   }
@@ -259,14 +262,29 @@ public:
   /// Returns true if `aliases` had to guess an answer.
   bool hasGuessed() const { return guessed; }
 
+  /// Erases the ops built here whose results ended up unused: a comparison
+  /// whose guard a known operand decided after it was emitted. An unused
+  /// address read would otherwise count as a use of its buffer for the later
+  /// stages, which move a free only after the last one. Ends the use of this
+  /// builder.
+  void eraseUnused() {
+    for (Operation *op : llvm::reverse(built))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+    built.clear();
+    pointers.clear();
+    comparisons.clear();
+    trueValue = falseValue = Value();
+  }
+
   /// Returns `guard` as an i1 value.
   Value materialize(Guard guard) {
     if (!guard.known)
       return guard.value;
     Value &constant = *guard.known ? trueValue : falseValue;
     if (!constant)
-      constant = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getBoolAttr(*guard.known));
+      constant = track(arith::ConstantOp::create(
+          rewriter, loc, rewriter.getBoolAttr(*guard.known)));
     return constant;
   }
 
@@ -278,15 +296,22 @@ private:
       return *lhs.known == absorbing ? lhs : rhs;
     if (rhs.known)
       return *rhs.known == absorbing ? rhs : lhs;
-    return Guard::of(Value(OpTy::create(rewriter, loc, lhs.value, rhs.value)));
+    return Guard::of(
+        Value(track(OpTy::create(rewriter, loc, lhs.value, rhs.value))));
+  }
+
+  /// Records `op` as built here, for `eraseUnused`.
+  template <typename OpTy> OpTy track(OpTy op) {
+    built.push_back(op.getOperation());
+    return op;
   }
 
   /// Returns the aligned pointer of `memref` as an index, extracted once.
   Value getPointer(Value memref) {
     Value &pointer = pointers[memref];
     if (!pointer)
-      pointer =
-          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
+      pointer = track(memref::ExtractAlignedPointerAsIndexOp::create(
+          rewriter, loc, memref));
     return pointer;
   }
 
@@ -308,6 +333,8 @@ private:
   Value trueValue, falseValue;
   DenseMap<Value, Value> pointers;
   DenseMap<std::pair<Value, Value>, Value> comparisons;
+  /// The ops built here, in the order they were built.
+  SmallVector<Operation *> built;
 };
 
 //===----------------------------------------------------------------------===//
@@ -375,10 +402,13 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
 
     GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
     guards.assumePathTo(deallocOp->getBlock());
-    freeUnlessAliased(rewriter, guards, deallocOp.getLoc(), memrefs, conditions,
+    // The ownership of each memref, evaluated once.
+    SmallVector<Guard> owned = llvm::map_to_vector(
+        conditions, [&](Value condition) { return guards.of(condition); });
+    freeUnlessAliased(rewriter, guards, deallocOp.getLoc(), memrefs, owned,
                       retained, *pairs);
     SmallVector<Value> updatedConditions =
-        getRetainedOwnership(guards, memrefs, conditions, retained, *pairs);
+        getRetainedOwnership(guards, memrefs, owned, retained, *pairs);
     if (guards.hasGuessed())
       deallocOp.emitWarning()
           << "cannot tell at run time whether buffers of this deallocation "
@@ -387,6 +417,7 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
              "through; buffers that may share one are not freed here and may "
              "leak";
     rewriter.replaceOp(deallocOp, updatedConditions);
+    guards.eraseUnused();
     return success();
   }
 
@@ -472,21 +503,29 @@ private:
   /// may leak): never free twice, never free what is retained.
   static void freeUnlessAliased(PatternRewriter &rewriter, GuardBuilder &guards,
                                 Location loc, ArrayRef<Value> memrefs,
-                                ArrayRef<Value> conditions,
-                                ArrayRef<Value> retained,
+                                ArrayRef<Guard> owned, ArrayRef<Value> retained,
                                 const AliasPairs &pairs) {
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
-      Guard shouldFree = guards.of(conditions[i]);
-      for (auto [r, known] : pairs.retainedAliases[i])
+      // A buffer known not to be freed needs no comparison, nor does one
+      // with an earlier memref known not to be owned.
+      Guard shouldFree = owned[i];
+      for (auto [r, known] : pairs.retainedAliases[i]) {
+        if (shouldFree.isKnownFalse())
+          break;
         shouldFree = guards.logicalAnd(
             shouldFree, guards.logicalNot(guards.aliases(
                             memref, retained[r], known, /*ifUnknown=*/true)));
+      }
       for (auto [j, known] : pairs.memrefAliases[i]) {
+        if (shouldFree.isKnownFalse())
+          break;
+        if (owned[j].isKnownFalse())
+          continue;
         // An earlier alias that is owned takes care of the buffer: it frees
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
             guards.aliases(memref, memrefs[j], known, /*ifUnknown=*/true),
-            guards.of(conditions[j]));
+            owned[j]);
         shouldFree =
             guards.logicalAnd(shouldFree, guards.logicalNot(ownedEarlierAlias));
       }
@@ -508,7 +547,7 @@ private:
   /// allocation, a retained buffer does not become owned.
   static SmallVector<Value> getRetainedOwnership(GuardBuilder &guards,
                                                  ArrayRef<Value> memrefs,
-                                                 ArrayRef<Value> conditions,
+                                                 ArrayRef<Guard> owned,
                                                  ArrayRef<Value> retained,
                                                  const AliasPairs &pairs) {
     // The memrefs that may alias each retained memref, ascending.
@@ -518,13 +557,16 @@ private:
         aliasesOfRetained[r].emplace_back(i, known);
     SmallVector<Value> updatedConditions;
     for (auto [r, kept] : llvm::enumerate(retained)) {
-      Guard owned = Guard::constant(false);
-      for (auto [i, known] : aliasesOfRetained[r])
-        owned = guards.logicalOr(
-            owned, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
-                                                    /*ifUnknown=*/false),
-                                     guards.of(conditions[i])));
-      updatedConditions.push_back(guards.materialize(owned));
+      Guard ownedKept = Guard::constant(false);
+      for (auto [i, known] : aliasesOfRetained[r]) {
+        if (owned[i].isKnownFalse())
+          continue;
+        ownedKept = guards.logicalOr(
+            ownedKept, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
+                                                        /*ifUnknown=*/false),
+                                         owned[i]));
+      }
+      updatedConditions.push_back(guards.materialize(ownedKept));
     }
     return updatedConditions;
   }

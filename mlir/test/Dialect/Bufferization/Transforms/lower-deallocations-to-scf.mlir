@@ -150,6 +150,65 @@ func.func @two_may_alias(%a: memref<f32>, %b: memref<f32>, %ca: i1, %cb: i1) {
 
 // -----
 
+// A memref that is never owned (%a: its condition is false on every path) is
+// compared with nothing: it is neither freed nor an owned earlier alias of
+// %b, so no comparison reads its address. An address read would otherwise be
+// a use of %a for the stages that free buffers at their last use.
+
+// CHECK-LABEL: func @never_owned_not_compared
+//  CHECK-SAME:   (%[[A:.*]]: memref<f32>, %[[B:.*]]: memref<f32>, %[[R:.*]]: memref<f32>, %[[C:.*]]: i1, %[[CB:.*]]: i1)
+//   CHECK-NOT:   memref.extract_aligned_pointer_as_index %[[A]]
+//       CHECK:   %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+//  CHECK-NEXT:   %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+//  CHECK-NEXT:   %[[SAME:.*]] = arith.cmpi eq, %[[PB]], %[[PR]] : index
+//   CHECK-NOT:   arith.cmpi
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.dealloc %[[B]] : memref<f32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[OWNED:.*]] = arith.andi %[[SAME]], %[[CB]] : i1
+//  CHECK-NEXT:   return %[[OWNED]] : i1
+func.func @never_owned_not_compared(%a: memref<f32>, %b: memref<f32>,
+                                    %r: memref<f32>, %c: i1, %cb: i1) -> i1 {
+  %false = arith.constant false
+  %never = arith.select %c, %false, %false : i1
+  %o = bufferization.dealloc (%a, %b : memref<f32>, memref<f32>)
+      if (%never, %cb) retain (%r : memref<f32>)
+  return %o : i1
+}
+
+// -----
+
+// %x is the allocation of %y, which is owned: %x is not freed, whatever its
+// comparison with %a. That comparison, emitted before the pair (%x, %y)
+// decided the guard, is erased with the addresses only it read.
+
+// CHECK-LABEL: func @comparison_left_unused
+//  CHECK-SAME:   (%[[A:.*]]: memref<4xf32>, %[[X:.*]]: memref<4xf32>, %[[CA:.*]]: i1, %[[CX:.*]]: i1)
+//       CHECK:   %[[Y:.*]] = memref.cast %[[X]]
+//       CHECK:   scf.if %[[CA]] {
+//  CHECK-NEXT:     memref.dealloc %[[A]] : memref<4xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   %[[PY:.*]] = memref.extract_aligned_pointer_as_index %[[Y]]
+//  CHECK-NEXT:   %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+//  CHECK-NEXT:   %[[SAME:.*]] = arith.cmpi eq, %[[PY]], %[[PA]] : index
+//  CHECK-NEXT:   %[[OWNED_SAME:.*]] = arith.andi %[[SAME]], %[[CA]] : i1
+//  CHECK-NEXT:   %[[TRUE:.*]] = arith.constant true
+//  CHECK-NEXT:   %[[NOT:.*]] = arith.xori %[[OWNED_SAME]], %[[TRUE]] : i1
+//  CHECK-NEXT:   scf.if %[[NOT]] {
+//  CHECK-NEXT:     memref.dealloc %[[Y]] : memref<?xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @comparison_left_unused(%a: memref<4xf32>, %x: memref<4xf32>,
+                                  %ca: i1, %cx: i1) {
+  %true = arith.constant true
+  %y = memref.cast %x : memref<4xf32> to memref<?xf32>
+  bufferization.dealloc (%a, %y, %x : memref<4xf32>, memref<?xf32>, memref<4xf32>)
+      if (%ca, %true, %cx)
+  return
+}
+
+// -----
+
 // A retained memref: not freed if it is the same buffer, and the updated
 // condition says whether the retained memref is owned.
 

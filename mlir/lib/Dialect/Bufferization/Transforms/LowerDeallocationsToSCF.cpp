@@ -393,18 +393,18 @@ struct LowerDeallocWithInlineAliasChecks : public OpRewritePattern<DeallocOp> {
       return rewriter.notifyMatchFailure(
           deallocOp, "no operand may have a shifted pointer; left to the "
                      "helper-based lowering");
-    std::optional<AliasPairs> pairs =
-        findAliasPairs(memrefs, conditions, retained, hasShiftedPointer);
-    if (!pairs)
-      return rewriter.notifyMatchFailure(
-          deallocOp, "needs more runtime alias checks than allowed; left to "
-                     "the helper-based lowering");
-
     GuardBuilder guards(rewriter, deallocOp.getLoc(), identities);
     guards.assumePathTo(deallocOp->getBlock());
     // The ownership of each memref, evaluated once.
     SmallVector<Guard> owned = llvm::map_to_vector(
         conditions, [&](Value condition) { return guards.of(condition); });
+    std::optional<AliasPairs> pairs =
+        findAliasPairs(memrefs, conditions, owned, retained, hasShiftedPointer);
+    if (!pairs)
+      return rewriter.notifyMatchFailure(
+          deallocOp, "needs more runtime alias checks than allowed; left to "
+                     "the helper-based lowering");
+
     freeUnlessAliased(rewriter, guards, deallocOp.getLoc(), memrefs, owned,
                       retained, *pairs);
     SmallVector<Value> updatedConditions =
@@ -439,7 +439,9 @@ private:
   /// retained memref that is a memref whenever the memref's condition holds
   /// (`getSelectionWhenOwned`) counts as the same allocation: the lowering
   /// only asks whether they are where the condition holds (to free the
-  /// memref, or to make the retained memref owned).
+  /// memref, or to make the retained memref owned). A memref known not to
+  /// be `owned` is in no pair: it is neither freed nor an owned alias of
+  /// another memref, so no check is needed or counted for it.
   /// The indexes find the pairs that may alias without looking at the other
   /// pairs, so that a deallocation of many distinct buffers costs linear
   /// time. Returns std::nullopt, after the first memref whose pairs exceed
@@ -448,6 +450,7 @@ private:
   /// operand may have a shifted pointer.
   std::optional<AliasPairs> findAliasPairs(ArrayRef<Value> memrefs,
                                            ArrayRef<Value> conditions,
+                                           ArrayRef<Guard> owned,
                                            ArrayRef<Value> retained,
                                            bool hasShiftedPointer) const {
     AllocationOrigins &origins = analysis.getOrigins();
@@ -457,10 +460,13 @@ private:
     SmallVector<unsigned> candidates;
     auto decide = [&](const OriginIndex &index, const Origin &origin,
                       unsigned limit, SmallVectorImpl<Pair> &pairs,
+                      function_ref<bool(unsigned)> isNeverOwned,
                       function_ref<bool(unsigned)> isSameWhenOwned) {
       candidates.clear();
       index.collectCandidates(origin, limit, candidates);
       for (unsigned pos : candidates) {
+        if (isNeverOwned && isNeverOwned(pos))
+          continue;
         std::optional<bool> known =
             AllocationOrigins::isSameAllocation(origin, index[pos]);
         // The simplification's block-argument rule, which the origins alone
@@ -480,11 +486,15 @@ private:
     AliasPairs pairs;
     pairs.memrefAliases.resize(memrefs.size());
     pairs.retainedAliases.resize(memrefs.size());
+    auto isNeverOwned = [&](unsigned pos) { return owned[pos].isKnownFalse(); };
     for (unsigned i : llvm::seq<unsigned>(memrefs.size())) {
+      if (isNeverOwned(i))
+        continue;
       decide(memrefIndex, memrefIndex[i], i, pairs.memrefAliases[i],
-             /*isSameWhenOwned=*/nullptr);
+             isNeverOwned, /*isSameWhenOwned=*/nullptr);
       decide(retainedIndex, memrefIndex[i], retained.size(),
-             pairs.retainedAliases[i], [&](unsigned pos) {
+             pairs.retainedAliases[i], /*isNeverOwned=*/nullptr,
+             [&](unsigned pos) {
                Operation *selecting = getSelectionWhenOwned(
                    retained[pos], conditions[i], memrefs[i]);
                if (selecting && selectingOps)
@@ -506,8 +516,8 @@ private:
                                 ArrayRef<Guard> owned, ArrayRef<Value> retained,
                                 const AliasPairs &pairs) {
     for (auto [i, memref] : llvm::enumerate(memrefs)) {
-      // A buffer known not to be freed needs no comparison, nor does one
-      // with an earlier memref known not to be owned.
+      // A buffer known not to be freed needs no further comparison (the
+      // pairs have none with a memref known not to be owned).
       Guard shouldFree = owned[i];
       for (auto [r, known] : pairs.retainedAliases[i]) {
         if (shouldFree.isKnownFalse())
@@ -519,8 +529,6 @@ private:
       for (auto [j, known] : pairs.memrefAliases[i]) {
         if (shouldFree.isKnownFalse())
           break;
-        if (owned[j].isKnownFalse())
-          continue;
         // An earlier alias that is owned takes care of the buffer: it frees
         // it, or it is retained and so is this one.
         Guard ownedEarlierAlias = guards.logicalAnd(
@@ -559,8 +567,6 @@ private:
     for (auto [r, kept] : llvm::enumerate(retained)) {
       Guard ownedKept = Guard::constant(false);
       for (auto [i, known] : aliasesOfRetained[r]) {
-        if (owned[i].isKnownFalse())
-          continue;
         ownedKept = guards.logicalOr(
             ownedKept, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
                                                         /*ifUnknown=*/false),

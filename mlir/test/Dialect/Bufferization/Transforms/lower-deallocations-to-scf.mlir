@@ -1,6 +1,8 @@
 // RUN: mlir-opt %s --lower-deallocations-to-scf --split-input-file | FileCheck %s
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(lower-deallocations-to-scf{max-alias-checks=0}))" --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=NOCHECKS
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(func.func(lower-deallocations-to-scf{max-alias-checks=1}))" --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=ONECHECK
 
 // A dealloc of 3000 distinct allocations needs no runtime check: 3000 guarded
 // frees. With a call result of unknown origin first, each allocation would
@@ -167,6 +169,12 @@ func.func @two_may_alias(%a: memref<f32>, %b: memref<f32>, %ca: i1, %cb: i1) {
 //  CHECK-NEXT:   }
 //  CHECK-NEXT:   %[[OWNED:.*]] = arith.andi %[[SAME]], %[[CB]] : i1
 //  CHECK-NEXT:   return %[[OWNED]] : i1
+// The one comparison needed is all that counts against the budget.
+// ONECHECK-LABEL: func @never_owned_not_compared
+//   ONECHECK-NOT:   bufferization.dealloc
+//       ONECHECK:   arith.cmpi
+//   ONECHECK-NOT:   arith.cmpi
+//       ONECHECK:   return
 func.func @never_owned_not_compared(%a: memref<f32>, %b: memref<f32>,
                                     %r: memref<f32>, %c: i1, %cb: i1) -> i1 {
   %false = arith.constant false

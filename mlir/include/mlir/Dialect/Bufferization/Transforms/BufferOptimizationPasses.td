@@ -434,7 +434,8 @@ def LowerDeallocationsToSCFPass : Pass<"lower-deallocations-to-scf"> {
     ends in a `cf.cond_br` on `%c` (and so on up, through blocks of one
     predecessor, up to 8 blocks), `%c` holds if the block is the branch's
     true successor and not if it is its false one. A memref whose condition
-    is false is compared with nothing, and a comparison that a later pair
+    is false is compared with nothing (nor counted against
+    `max-alias-checks`), and a comparison that a later pair
     made irrelevant is erased with the addresses only it read: the stages
     after this one take an address read for a use of its buffer.
 

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -269,7 +270,7 @@ public:
   /// builder.
   void eraseUnused() {
     for (Operation *op : llvm::reverse(built))
-      if (op->use_empty())
+      if (isOpTriviallyDead(op))
         rewriter.eraseOp(op);
     built.clear();
     pointers.clear();
@@ -566,12 +567,11 @@ private:
     SmallVector<Value> updatedConditions;
     for (auto [r, kept] : llvm::enumerate(retained)) {
       Guard ownedKept = Guard::constant(false);
-      for (auto [i, known] : aliasesOfRetained[r]) {
+      for (auto [i, known] : aliasesOfRetained[r])
         ownedKept = guards.logicalOr(
             ownedKept, guards.logicalAnd(guards.aliases(memrefs[i], kept, known,
                                                         /*ifUnknown=*/false),
                                          owned[i]));
-      }
       updatedConditions.push_back(guards.materialize(ownedKept));
     }
     return updatedConditions;

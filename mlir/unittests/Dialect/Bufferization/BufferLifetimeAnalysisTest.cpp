@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -42,28 +43,39 @@ func.func @f(%cond: i1, %value: f32, %other: memref<4xf32>) {
 }
 )mlir";
 
-class BufferUseRangeTest : public ::testing::Test {
+/// Parses a program whose ops of interest carry a `name` attribute, and
+/// finds them by name.
+class NamedOpsTest : public ::testing::Test {
 protected:
-  void SetUp() override {
-    context.loadDialect<arith::ArithDialect, func::FuncDialect,
-                        memref::MemRefDialect, scf::SCFDialect>();
-    module = parseSourceString<ModuleOp>(kProgram, &context);
+  void parse(const char *program) {
+    context
+        .loadDialect<arith::ArithDialect, func::FuncDialect,
+                     memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
+    module = parseSourceString<ModuleOp>(program, &context);
     ASSERT_TRUE(module);
-    func = *module->getOps<func::FuncOp>().begin();
-    func.walk([&](Operation *op) {
+    module->walk([&](Operation *op) {
       if (auto name = op->getAttrOfType<StringAttr>("name"))
         named[name.getValue()] = op;
     });
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  llvm::StringMap<Operation *> named;
+};
+
+class BufferUseRangeTest : public NamedOpsTest {
+protected:
+  void SetUp() override {
+    parse(kProgram);
+    func = *module->getOps<func::FuncOp>().begin();
     analysis = std::make_unique<BufferLifetimeAnalysis>(func);
   }
 
   Value buffer() { return named["alloc"]->getResult(0); }
   Block &body() { return func.getBody().front(); }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
   func::FuncOp func;
-  llvm::StringMap<Operation *> named;
   std::unique_ptr<BufferLifetimeAnalysis> analysis;
 };
 
@@ -140,5 +152,143 @@ TEST_F(BufferUseRangeTest, NoUse) {
   ASSERT_TRUE(succeeded(range));
   EXPECT_EQ(range->first, nullptr);
   EXPECT_EQ(range->last, nullptr);
+}
+
+/// Loops that keep a spare buffer as `double-buffer-loops` builds them: the
+/// state moves into the spare slot only where the loop owns it. `@for` and
+/// `@while` enter with a `false` indicator, `@given` with one that may hold;
+/// `@while` selects in the `after` region, on the arguments that
+/// `scf.condition` passes on; `@if` selects with an `scf.if` instead of an
+/// `arith.select`.
+constexpr const char *kSpareSlots = R"mlir(
+func.func @for(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %init = memref.alloc() {name = "for.init"} : memref<4xf32>
+  %none = ub.poison : memref<4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1
+      iter_args(%s = %init, %owned = %false, %spare = %none)
+      -> (memref<4xf32>, i1, memref<4xf32>) {
+    %next = memref.alloc() {name = "for.next"} : memref<4xf32>
+    %keep = arith.select %owned, %s, %spare {name = "for.select"}
+        : memref<4xf32>
+    scf.yield %next, %true, %keep : memref<4xf32>, i1, memref<4xf32>
+  } {name = "for.loop"}
+  return
+}
+func.func @given(%n: index, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %init = memref.alloc() {name = "given.init"} : memref<4xf32>
+  %none = ub.poison : memref<4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1
+      iter_args(%s = %init, %owned = %flag, %spare = %none)
+      -> (memref<4xf32>, i1, memref<4xf32>) {
+    %next = memref.alloc() : memref<4xf32>
+    %keep = arith.select %owned, %s, %spare {name = "given.select"}
+        : memref<4xf32>
+    scf.yield %next, %true, %keep : memref<4xf32>, i1, memref<4xf32>
+  }
+  return
+}
+func.func @while(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %init = memref.alloc() {name = "while.init"} : memref<4xf32>
+  %none = ub.poison : memref<4xf32>
+  %r:4 = scf.while (%i = %c0, %s = %init, %owned = %false, %spare = %none)
+      : (index, memref<4xf32>, i1, memref<4xf32>)
+      -> (index, memref<4xf32>, i1, memref<4xf32>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %s, %owned, %spare
+        : index, memref<4xf32>, i1, memref<4xf32>
+  } do {
+  ^bb0(%j: index, %t: memref<4xf32>, %o: i1, %sp: memref<4xf32>):
+    %next = memref.alloc() {name = "while.next"} : memref<4xf32>
+    %keep = arith.select %o, %t, %sp {name = "while.select"} : memref<4xf32>
+    %j1 = arith.addi %j, %c1 : index
+    scf.yield %j1, %next, %true, %keep
+        : index, memref<4xf32>, i1, memref<4xf32>
+  }
+  return
+}
+func.func @if(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %init = memref.alloc() {name = "if.init"} : memref<4xf32>
+  %none = ub.poison : memref<4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1
+      iter_args(%s = %init, %owned = %false, %spare = %none)
+      -> (memref<4xf32>, i1, memref<4xf32>) {
+    %next = memref.alloc() : memref<4xf32>
+    %keep = scf.if %owned -> memref<4xf32> {
+      scf.yield %s : memref<4xf32>
+    } else {
+      scf.yield %spare : memref<4xf32>
+    } {name = "if.select"}
+    scf.yield %next, %true, %keep : memref<4xf32>, i1, memref<4xf32>
+  }
+  return
+}
+)mlir";
+
+class IndicatorSelectionTest : public NamedOpsTest {
+protected:
+  void SetUp() override {
+    parse(kSpareSlots);
+    analysis = std::make_unique<BufferLifetimeAnalysis>(*module);
+  }
+
+  Value result(StringRef name) { return named[name]->getResult(0); }
+  bool mayAlias(Value a, Value b) {
+    return analysis->getMayAliases(a).contains(b);
+  }
+
+  std::unique_ptr<BufferLifetimeAnalysis> analysis;
+};
+
+// The init enters with a `false` indicator: it never reaches the spare slot,
+// and nothing the slot flows into. What the slot may hold, and the state it
+// is selected from, still alias it.
+TEST_F(IndicatorSelectionTest, InitWithFalseIndicator) {
+  Value init = result("for.init"), next = result("for.next");
+  Value keep = result("for.select");
+  auto loop = cast<scf::ForOp>(named["for.loop"]);
+  Value state = loop.getRegionIterArg(0), spareResult = loop.getResult(2);
+  EXPECT_FALSE(mayAlias(init, keep));
+  EXPECT_FALSE(mayAlias(init, spareResult));
+  EXPECT_FALSE(mayAlias(keep, init));
+  EXPECT_TRUE(mayAlias(init, state));
+  EXPECT_TRUE(mayAlias(next, keep));
+  EXPECT_TRUE(mayAlias(next, spareResult));
+  EXPECT_TRUE(mayAlias(state, keep));
+  EXPECT_TRUE(mayAlias(keep, state));
+}
+
+// An indicator that may hold keeps the link.
+TEST_F(IndicatorSelectionTest, InitWithUnknownIndicator) {
+  EXPECT_TRUE(mayAlias(result("given.init"), result("given.select")));
+}
+
+// The `after` region of an `scf.while` gets the state and its indicator
+// from `scf.condition`, which gets them from the `before` region's
+// arguments: the edges into `before` decide.
+TEST_F(IndicatorSelectionTest, ForwardedThroughCondition) {
+  Value keep = result("while.select");
+  EXPECT_FALSE(mayAlias(result("while.init"), keep));
+  EXPECT_TRUE(mayAlias(result("while.next"), keep));
+}
+
+// An `scf.if` on the indicator that yields the state from its `then`
+// region only selects as an `arith.select` does.
+TEST_F(IndicatorSelectionTest, SelectionByIf) {
+  EXPECT_FALSE(mayAlias(result("if.init"), result("if.select")));
 }
 } // namespace

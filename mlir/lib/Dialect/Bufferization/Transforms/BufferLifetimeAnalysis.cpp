@@ -101,6 +101,120 @@ static bool isCallResultOf(Value dependent, Value value) {
          llvm::is_contained(result.getOwner()->getOperands(), value);
 }
 
+/// Adds to `sources` the values that `selected` may take where `flag` holds,
+/// if both are arguments of the entry block of a region of a
+/// `RegionBranchOpInterface` op and every edge into that region is known: the
+/// values forwarded to `selected` on the edges on which the value forwarded
+/// to `flag` is not the constant `false`. An edge that forwards another such
+/// pair of the op (as `scf.condition` passes the state of a loop and its
+/// indicator on to the `after` region) adds that pair's values in turn;
+/// `visited` ends the cycles of a loop. A block argument is fixed for the
+/// activation of its block, so an op of the region that reads `selected` only
+/// where `flag` holds reads one of these values. Sets `excluded` if an edge
+/// was left out. Returns false if an edge is not understood.
+static bool
+addSourcesWhereFlagMayHold(BlockArgument selected, BlockArgument flag,
+                           SmallVectorImpl<Value> &sources, bool &excluded,
+                           DenseSet<std::pair<Value, Value>> &visited) {
+  if (!visited.insert({selected, flag}).second)
+    return true;
+  Block *block = selected.getOwner();
+  Region *region = block->getParent();
+  auto op = dyn_cast_or_null<RegionBranchOpInterface>(region->getParentOp());
+  if (!op || flag.getOwner() != block || !block->isEntryBlock())
+    return false;
+  // Looks at the edges from `point` into the region.
+  auto addEdges = [&](RegionBranchPoint point,
+                      function_ref<OperandRange(RegionSuccessor)> getOperands) {
+    SmallVector<RegionSuccessor> successors;
+    op.getSuccessorRegions(point, successors);
+    for (RegionSuccessor &successor : successors) {
+      if (successor.getSuccessor() != region)
+        continue;
+      ValueRange inputs = successor.getSuccessorInputs();
+      OperandRange operands = getOperands(successor);
+      auto selectedIt = llvm::find(inputs, selected);
+      auto flagIt = llvm::find(inputs, flag);
+      if (selectedIt == inputs.end() || flagIt == inputs.end() ||
+          operands.size() != inputs.size())
+        return false;
+      Value flagOperand = operands[flagIt - inputs.begin()];
+      Value selectedOperand = operands[selectedIt - inputs.begin()];
+      if (matchPattern(flagOperand, m_Zero())) {
+        excluded = true;
+        continue;
+      }
+      auto passedSelected = dyn_cast<BlockArgument>(selectedOperand);
+      auto passedFlag = dyn_cast<BlockArgument>(flagOperand);
+      if (passedSelected && passedFlag &&
+          passedSelected.getOwner() == passedFlag.getOwner() &&
+          passedSelected.getOwner()->getParentOp() == op.getOperation()) {
+        if (!addSourcesWhereFlagMayHold(passedSelected, passedFlag, sources,
+                                        excluded, visited))
+          return false;
+        continue;
+      }
+      sources.push_back(selectedOperand);
+    }
+    return true;
+  };
+  if (!addEdges(RegionBranchPoint::parent(), [&](RegionSuccessor successor) {
+        return op.getEntrySuccessorOperands(successor);
+      }))
+    return false;
+  for (Region &other : op->getRegions()) {
+    for (Block &otherBlock : other) {
+      if (!otherBlock.mightHaveTerminator())
+        return false;
+      Operation *blockTerminator = otherBlock.getTerminator();
+      auto terminator =
+          dyn_cast<RegionBranchTerminatorOpInterface>(blockTerminator);
+      // A branch to another block of its region does not leave it; any other
+      // terminator may enter the region in a way the interface does not say.
+      if (!terminator) {
+        if (isa<BranchOpInterface>(blockTerminator))
+          continue;
+        return false;
+      }
+      if (!addEdges(RegionBranchPoint(terminator),
+                    [&](RegionSuccessor successor) {
+                      return terminator.getSuccessorOperands(successor);
+                    }))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Returns the block arguments `(selected, flag)` if `result` is `selected`
+/// only where `flag` holds: an `arith.select` on `flag` whose true value is
+/// `selected` (and its false value is not), or a result of an `scf.if` on
+/// `flag` whose `then` region yields `selected` and whose `else` region does
+/// not.
+static std::optional<std::pair<BlockArgument, BlockArgument>>
+getSelectionUnderFlag(OpResult result) {
+  Operation *op = result.getOwner();
+  Value condition, selected, other;
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    condition = select.getCondition();
+    selected = select.getTrueValue();
+    other = select.getFalseValue();
+  } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    if (ifOp.getElseRegion().empty())
+      return std::nullopt;
+    condition = ifOp.getCondition();
+    selected = ifOp.thenYield().getOperand(result.getResultNumber());
+    other = ifOp.elseYield().getOperand(result.getResultNumber());
+  } else {
+    return std::nullopt;
+  }
+  auto selectedArg = dyn_cast<BlockArgument>(selected);
+  auto flagArg = dyn_cast<BlockArgument>(condition);
+  if (!selectedArg || !flagArg || selected == other)
+    return std::nullopt;
+  return std::make_pair(selectedArg, flagArg);
+}
+
 BufferLifetimeAnalysis::BufferLifetimeAnalysis(
     Operation *root, bool callResultsAreOwned,
     const CalleeBufferFacts *outerCallees)
@@ -162,6 +276,43 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(
           continue;
         derived[operand].push_back(result);
         derivedFrom[result].push_back(operand);
+      }
+    }
+  });
+
+  // A value a loop moves into a spare slot only where the value's ownership
+  // indicator holds (`select %owned, %state, %spare`, as `double-buffer-loops`
+  // builds it) is linked to the values that can enter the loop's block with
+  // an indicator other than `false`, not to the block argument: a buffer the
+  // loop receives without owning it never reaches the slot, and is not taken
+  // to live as long as what the slot becomes.
+  root->walk([&](Operation *op) {
+    if (!isa<arith::SelectOp, scf::IfOp>(op))
+      return;
+    for (OpResult result : op->getResults()) {
+      if (!isBuffer(result.getType()))
+        continue;
+      std::optional<std::pair<BlockArgument, BlockArgument>> selection =
+          getSelectionUnderFlag(result);
+      if (!selection)
+        continue;
+      SmallVector<Value> sources;
+      bool excluded = false;
+      DenseSet<std::pair<Value, Value>> visited;
+      if (!addSourcesWhereFlagMayHold(selection->first, selection->second,
+                                      sources, excluded, visited) ||
+          !excluded)
+        continue;
+      Value selected = selection->first;
+      auto derivedIt = derived.find(selected);
+      if (derivedIt == derived.end() ||
+          !llvm::is_contained(derivedIt->second, Value(result)))
+        continue;
+      llvm::erase(derivedIt->second, Value(result));
+      llvm::erase(derivedFrom[result], selected);
+      for (Value source : sources) {
+        derived[source].push_back(result);
+        derivedFrom[result].push_back(source);
       }
     }
   });

@@ -183,12 +183,28 @@ struct BufferUseRange {
 ///   descriptor of `%a`, which a later load brings back. Such a use is not
 ///   understood, and the buffer may escape.
 ///
+/// It is also more precise in one case that `double-buffer-loops` builds: a
+/// loop moves its state into a spare slot only where it owns the state,
+/// `%spare2 = arith.select %owned, %state, %spare`, with `%state` and
+/// `%owned` arguments of the same region entry block. `%spare2` is `%state`
+/// only in the activations of the block entered with an `%owned` other than
+/// `false`, so it is linked to the values forwarded to `%state` on those
+/// edges instead of to `%state`: a buffer that enters the loop only with a
+/// `false` indicator is not taken for an alias of the spare slot. The same
+/// holds for an `scf.if` on `%owned` that yields `%state` from one region
+/// only. The refinement is made where every edge into the region is known to
+/// `RegionBranchOpInterface`; `getMayAliases` answers for all values, and
+/// `getDerivedAliases` of such a `%state` leaves the selection out.
+///
 /// The analysis describes the IR at construction. A rewrite that creates,
 /// replaces or erases a buffer value tells it (`notifyReplaced`,
 /// `notifyDerived`, `notifyErased`), so that it stays up to date across the
 /// rewrites of a pass and, shared through the analysis manager, across the
 /// passes nested in a function; a pass that does not keep it up to date
-/// does not preserve it.
+/// does not preserve it. No `notify` function covers a change of the edges
+/// into a region or of an ownership indicator's operand: a pass that makes
+/// one (as `double-buffer-loops` adds iteration arguments) does not preserve
+/// the analysis.
 class BufferLifetimeAnalysis {
 public:
   using ValueSetT = BufferViewFlowAnalysis::ValueSetT;
@@ -223,8 +239,11 @@ public:
   /// Returns `value` and the buffers derived from it: its views and casts,
   /// and the values it flows into through branches, region ops, calls and
   /// ops this analysis does not know. They keep the memory of `value` in use
-  /// after it; for a buffer that nothing is derived from, as a new
-  /// allocation, they are all of its may-aliases.
+  /// after it; for a buffer that is derived from nothing, as a new
+  /// allocation, they are all of its may-aliases. For a value derived from
+  /// others, such as a block argument, ask `getMayAliases`: a selection under
+  /// an ownership indicator (see above) is linked to the values the argument
+  /// receives, not to the argument.
   ValueSetT getDerivedAliases(Value value) const;
 
   /// Returns the range of ops of `block` that use a buffer of `aliases`: the

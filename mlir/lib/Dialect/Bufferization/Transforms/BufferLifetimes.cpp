@@ -246,76 +246,6 @@ getGuardedFree(scf::IfOp guard, DenseSet<Operation *> &taken,
   return free;
 }
 
-/// Returns the op after which the ops of `free` can go: the last op of its
-/// block that uses a buffer it frees or an alias of it (other than a free,
-/// or an op of `free`), or that defines a value the ops of `free` use.
-/// Returns nullptr if the free cannot move, also when an op of another
-/// guarded free (in `guardOps`) reads the address of such an alias: it must
-/// do so before the buffer is freed. A use in another block must be one
-/// never done after the block runs (`isUseBefore`).
-static Operation *
-findLastUse(const GuardedFree &free, const DenseSet<Operation *> &guardOps,
-            BufferLifetimeAnalysis &analysis,
-            function_ref<bool(OpOperand &, Block *)> isUseBefore) {
-  scf::IfOp guard = free.guard;
-  Block *block = guard->getBlock();
-  SmallPtrSet<Operation *, 8> members(free.ops.begin(), free.ops.end());
-  BufferUseRange uses;
-  // An address only compared is used up to the last comparison.
-  SmallVector<Operation *> comparisonAncestors;
-  auto onUse = [&](OpOperand &use, Operation *ancestor) {
-    Operation *user = use.getOwner();
-    // A correct program frees a buffer once, so the frees of other buffers
-    // may come in any order.
-    if (members.contains(user) || isa<memref::DeallocOp>(user))
-      return BufferUseAction::Skip;
-    if (!ancestor && isUseBefore(use, block))
-      return BufferUseAction::Skip;
-    // An op of another guarded free of the block reads the address: that
-    // free may move too. One nested deeper moves only within its own block,
-    // inside `ancestor`.
-    if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
-        ancestor == block->getTerminator() || guardOps.contains(ancestor))
-      return BufferUseAction::Stop;
-    if (!analysis.isUnderstoodUse(use) &&
-        !addComparisonsBefore(user, guard, &members, comparisonAncestors))
-      return BufferUseAction::Stop;
-    return BufferUseAction::Count;
-  };
-  auto onDefinition = [&](Operation *def, Operation *ancestor) {
-    if (members.contains(def))
-      return BufferUseAction::Skip;
-    // Another guarded free's base buffer: it moves too, unless that free is
-    // nested deeper, where it moves only within its own block.
-    if (guardOps.contains(def) && (!ancestor || ancestor == def))
-      return BufferUseAction::Stop;
-    return BufferUseAction::Count;
-  };
-  for (Operation &op : guard.thenBlock()->without_terminator()) {
-    FailureOr<BufferUseRange> range = analysis.getUseRangeInBlock(
-        cast<memref::DeallocOp>(op).getMemref(), *block, onUse, onDefinition);
-    if (failed(range))
-      return nullptr;
-    if (range->last)
-      uses.include(range->last);
-  }
-  for (Operation *comparisonAncestor : comparisonAncestors)
-    uses.include(comparisonAncestor);
-  // What the moved ops use must exist where they go.
-  for (Operation *op : free.ops) {
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands()) {
-        Operation *def = operand.getDefiningOp();
-        if (!def || members.contains(def) || guard->isProperAncestor(def))
-          continue;
-        if (Operation *ancestor = block->findAncestorOpInBlock(*def))
-          uses.include(ancestor);
-      }
-    });
-  }
-  return uses.last;
-}
-
 /// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
 /// the buffer and its aliases, instead of after it, if `isFreedInRegions`
 /// holds: the buffer then dies right at the start of a region that does not
@@ -489,6 +419,100 @@ static bool isCreatedFresh(Value value) {
                                           /*noAliasCallsAreFresh=*/true);
 }
 
+/// Returns true if `use`, outside of `block`, of an alias of a buffer freed
+/// in `block` leaves the free free to move up in `block`: a use around the
+/// branch or the loop that `block` is a region of (`isUseAroundBranch`,
+/// `isUseAroundLoop`), or one in another block of its region that is never
+/// done after `block` runs (`isUseBefore`).
+static bool
+isUseAroundBlock(OpOperand &use, Block *block, BufferLifetimeAnalysis &analysis,
+                 function_ref<bool()> mayRepeat,
+                 function_ref<bool(OpOperand &, Block *)> isUseBefore) {
+  return isUseAroundBranch(use, use.get(), block, analysis, mayRepeat) ||
+         isUseAroundLoop(use, use.get(), block, analysis) ||
+         isUseBefore(use, block);
+}
+
+/// Returns the op after which the ops of `free` can go: the last op of its
+/// block that uses a buffer it frees or an alias of it (other than a free,
+/// or an op of `free`), or that defines a value the ops of `free` use.
+/// Returns nullptr if the free cannot move, also when an op of another
+/// guarded free (in `guardOps`) reads the address of such an alias: it must
+/// do so before the buffer is freed. A use outside of the block must be one
+/// that `isUseAroundBlock` accepts: the free frees, on the runs where its
+/// condition holds, what a deallocation of its own would free on every
+/// run, so it may move where such a deallocation may.
+static Operation *
+findLastUse(const GuardedFree &free, const DenseSet<Operation *> &guardOps,
+            BufferLifetimeAnalysis &analysis,
+            function_ref<bool(OpOperand &, Block *)> isUseBefore) {
+  scf::IfOp guard = free.guard;
+  Block *block = guard->getBlock();
+  SmallPtrSet<Operation *, 8> members(free.ops.begin(), free.ops.end());
+  // Whether the op whose region `block` is may run again, asked once.
+  std::optional<bool> repeats;
+  auto mayRepeat = [&] {
+    if (!repeats)
+      repeats = mayRunAgain(block->getParentOp());
+    return *repeats;
+  };
+  BufferUseRange uses;
+  // An address only compared is used up to the last comparison.
+  SmallVector<Operation *> comparisonAncestors;
+  auto onUse = [&](OpOperand &use, Operation *ancestor) {
+    Operation *user = use.getOwner();
+    // A correct program frees a buffer once, so the frees of other buffers
+    // may come in any order.
+    if (members.contains(user) || isa<memref::DeallocOp>(user))
+      return BufferUseAction::Skip;
+    if (!ancestor &&
+        isUseAroundBlock(use, block, analysis, mayRepeat, isUseBefore))
+      return BufferUseAction::Skip;
+    // An op of another guarded free of the block reads the address: that
+    // free may move too. One nested deeper moves only within its own block,
+    // inside `ancestor`.
+    if (!ancestor || !ancestor->isBeforeInBlock(guard) ||
+        ancestor == block->getTerminator() || guardOps.contains(ancestor))
+      return BufferUseAction::Stop;
+    if (!analysis.isUnderstoodUse(use) &&
+        !addComparisonsBefore(user, guard, &members, comparisonAncestors))
+      return BufferUseAction::Stop;
+    return BufferUseAction::Count;
+  };
+  auto onDefinition = [&](Operation *def, Operation *ancestor) {
+    if (members.contains(def))
+      return BufferUseAction::Skip;
+    // Another guarded free's base buffer: it moves too, unless that free is
+    // nested deeper, where it moves only within its own block.
+    if (guardOps.contains(def) && (!ancestor || ancestor == def))
+      return BufferUseAction::Stop;
+    return BufferUseAction::Count;
+  };
+  for (Operation &op : guard.thenBlock()->without_terminator()) {
+    FailureOr<BufferUseRange> range = analysis.getUseRangeInBlock(
+        cast<memref::DeallocOp>(op).getMemref(), *block, onUse, onDefinition);
+    if (failed(range))
+      return nullptr;
+    if (range->last)
+      uses.include(range->last);
+  }
+  for (Operation *comparisonAncestor : comparisonAncestors)
+    uses.include(comparisonAncestor);
+  // What the moved ops use must exist where they go.
+  for (Operation *op : free.ops) {
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || members.contains(def) || guard->isProperAncestor(def))
+          continue;
+        if (Operation *ancestor = block->findAncestorOpInBlock(*def))
+          uses.include(ancestor);
+      }
+    });
+  }
+  return uses.last;
+}
+
 /// Returns where `dealloc` can free its buffer: after the returned op, the
 /// last op in its block that uses the buffer or an alias of it, or the op
 /// that defines the buffer, or at the start of the block if the returned
@@ -536,9 +560,7 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
         isCreatedWhileFreedIsAlive(use.get()))
       return BufferUseAction::Skip;
     if (!ancestor) {
-      if (!isUseAroundBranch(use, use.get(), block, analysis, mayRepeat) &&
-          !isUseAroundLoop(use, use.get(), block, analysis) &&
-          !isUseBefore(use, block))
+      if (!isUseAroundBlock(use, block, analysis, mayRepeat, isUseBefore))
         return BufferUseAction::Stop;
       fromAround = true;
       return BufferUseAction::Skip;

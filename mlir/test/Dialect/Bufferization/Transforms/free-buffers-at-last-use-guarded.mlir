@@ -11,10 +11,12 @@
 // own free, but every other free waits for them.
 
 // One guarded free moves in @guarded_free, one in @constant_condition, one
-// in @nested_guarded_free; one plain free moves in @guarded_free and one in
-// @comparisons_hold_other_frees.
+// in @nested_guarded_free, one in @guarded_free_in_arm; one plain free moves
+// in @guarded_free and one in @comparisons_hold_other_frees; one goes into
+// the regions in @guarded_free_in_arm.
+// REMARK: Remark="buffer freed in each region of 'scf.if', its last use"
 // REMARK-COUNT-2: Remark="buffer freed right after its last use"
-// REMARK-COUNT-3: Remark="buffers freed under runtime alias checks right after their last use"
+// REMARK-COUNT-4: Remark="buffers freed under runtime alias checks right after their last use"
 // REMARK-NOT: Remark=
 
 // %r is %a or a fresh buffer; its free and that of %a waited for the
@@ -217,4 +219,116 @@ func.func @nested_guarded_free(%n: index, %f: f32) -> f32 {
     memref.dealloc %base : memref<f32>
   }
   return %w : f32
+}
+
+// -----
+
+// A guarded free in a region of an scf.if: the loop's result may be %a,
+// which the function uses before the scf.if and frees after it. Those uses
+// run before the region or after it, when the region no longer holds the
+// loop's result, so the guarded free moves up to the last use of the result,
+// before the region allocates %big. %a, now dead in both regions before they
+// allocate, is freed at their start and after the guarded free.
+
+// CHECK-LABEL: func @guarded_free_in_arm
+//       CHECK:   scf.if
+//  CHECK-NEXT:     memref.dealloc %[[A:.*]] :
+//  CHECK-NEXT:     scf.yield
+//  CHECK-NEXT:   } else {
+//       CHECK:     %[[R:.*]]:2 = scf.for
+//       CHECK:       scf.yield %{{.*}}, %{{.*}} : memref<4xf32>, i1
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     %[[W:.*]] = memref.load %[[R]]#0
+//  CHECK-NEXT:     %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:     scf.if %[[R]]#1 {
+//  CHECK-NEXT:       memref.dealloc %[[BASE]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     memref.alloc() : memref<64xf32>
+//       CHECK:   }
+//  CHECK-NEXT:   return
+func.func @guarded_free_in_arm(%c: i1, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %false = arith.constant false
+  %true = arith.constant true
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<4xf32>)
+  %v = scf.if %c -> f32 {
+    scf.yield %cst : f32
+  } else {
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %own = %false) -> (memref<4xf32>, i1) {
+      %y = memref.alloc() : memref<4xf32>
+      memref.copy %x, %y : memref<4xf32> to memref<4xf32>
+      %base, %offset, %size, %stride = memref.extract_strided_metadata %x : memref<4xf32> -> memref<f32>, index, index, index
+      scf.if %own {
+        memref.dealloc %base : memref<f32>
+      }
+      scf.yield %y, %true : memref<4xf32>, i1
+    }
+    %w = memref.load %r#0[%c0] : memref<4xf32>
+    %big = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%w : f32) outs(%big : memref<64xf32>)
+    %u = memref.load %big[%c1] : memref<64xf32>
+    memref.dealloc %big : memref<64xf32>
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+    scf.if %r#1 {
+      memref.dealloc %base : memref<f32>
+    }
+    scf.yield %u : f32
+  }
+  memref.dealloc %a : memref<4xf32>
+  return %v : f32
+}
+
+// -----
+
+// The same, with %a read after the scf.if: the guarded free may free %a for
+// all the pass knows, so it stays after that read would be, at the end of
+// the region.
+
+// CHECK-LABEL: func @guarded_free_in_arm_read_after
+//       CHECK:   } else {
+//       CHECK:     memref.dealloc %{{.*}} : memref<64xf32>
+//  CHECK-NEXT:     %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata
+//  CHECK-NEXT:     scf.if %{{.*}}#1 {
+//  CHECK-NEXT:       memref.dealloc %[[BASE]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     scf.yield
+func.func @guarded_free_in_arm_read_after(%c: i1, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 1.0 : f32
+  %false = arith.constant false
+  %true = arith.constant true
+  %a = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<4xf32>)
+  %v = scf.if %c -> f32 {
+    scf.yield %cst : f32
+  } else {
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %own = %false) -> (memref<4xf32>, i1) {
+      %y = memref.alloc() : memref<4xf32>
+      memref.copy %x, %y : memref<4xf32> to memref<4xf32>
+      %base, %offset, %size, %stride = memref.extract_strided_metadata %x : memref<4xf32> -> memref<f32>, index, index, index
+      scf.if %own {
+        memref.dealloc %base : memref<f32>
+      }
+      scf.yield %y, %true : memref<4xf32>, i1
+    }
+    %w = memref.load %r#0[%c0] : memref<4xf32>
+    %big = memref.alloc() : memref<64xf32>
+    linalg.fill ins(%w : f32) outs(%big : memref<64xf32>)
+    %u = memref.load %big[%c1] : memref<64xf32>
+    memref.dealloc %big : memref<64xf32>
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %r#0 : memref<4xf32> -> memref<f32>, index, index, index
+    scf.if %r#1 {
+      memref.dealloc %base : memref<f32>
+    }
+    scf.yield %u : f32
+  }
+  %t = memref.load %a[%c1] : memref<4xf32>
+  memref.dealloc %a : memref<4xf32>
+  %s = arith.addf %v, %t : f32
+  return %s : f32
 }

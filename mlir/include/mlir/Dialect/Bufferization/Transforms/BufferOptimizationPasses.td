@@ -1234,7 +1234,9 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     free waits for the ones that read its buffer's address: once freed, the
     memory could come back from a later allocation and compare equal. A
     guarded free whose buffers' addresses another guarded free reads does
-    not move.
+    not move. Uses outside of its block hold a guarded free where they hold
+    a plain free of the same buffers: it frees them on the runs where its
+    condition holds, which a plain free would on every run.
 
     A free whose buffer's last use is an op that runs exactly one of its
     regions (an `scf.index_switch`, an `scf.if` with an `else` or without

@@ -278,15 +278,13 @@ BufferLifetimeAnalysis::BufferLifetimeAnalysis(
         derivedFrom[result].push_back(operand);
       }
     }
-  });
-
-  // A value a loop moves into a spare slot only where the value's ownership
-  // indicator holds (`select %owned, %state, %spare`, as `double-buffer-loops`
-  // builds it) is linked to the values that can enter the loop's block with
-  // an indicator other than `false`, not to the block argument: a buffer the
-  // loop receives without owning it never reaches the slot, and is not taken
-  // to live as long as what the slot becomes.
-  root->walk([&](Operation *op) {
+    // A value a loop moves into a spare slot only where the value's
+    // ownership indicator holds (`select %owned, %state, %spare`, as
+    // `double-buffer-loops` builds it) is linked to the values that can
+    // enter the loop's block with an indicator other than `false`, not to
+    // the block argument: a buffer the loop receives without owning it never
+    // reaches the slot, and is not taken to live as long as what the slot
+    // becomes.
     if (!isa<arith::SelectOp, scf::IfOp>(op))
       return;
     for (OpResult result : op->getResults()) {

@@ -611,11 +611,85 @@ bool CalleeBufferFacts::isArgumentReleased(BlockArgument argument,
   return result;
 }
 
+/// Adds to `forwarded` the values that `use` passes its buffer on to along
+/// the edges of a `RegionBranchOpInterface` op: a region's arguments or the
+/// op's results, if `use` is an operand that a region branch terminator or
+/// the op itself forwards. Returns false if its owner is neither, or no edge
+/// forwards the operand.
+static bool addForwardedValues(OpOperand &use,
+                               SmallVectorImpl<Value> &forwarded) {
+  Operation *user = use.getOwner();
+  SmallVector<RegionSuccessor> successors;
+  std::function<OperandRange(RegionSuccessor &)> getOperands;
+  // A `ReturnLike` op is a region branch terminator too, also one whose
+  // parent (a function) has no region branches to describe.
+  auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
+  if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
+    SmallVector<Attribute> operands(user->getNumOperands());
+    terminator.getSuccessorRegions(operands, successors);
+    getOperands = [terminator](RegionSuccessor &successor) mutable {
+      return terminator.getSuccessorOperands(successor);
+    };
+  } else if (auto branch = dyn_cast<RegionBranchOpInterface>(user)) {
+    // The op itself must do nothing with the buffer but pass it on.
+    if (auto effects = dyn_cast<MemoryEffectOpInterface>(user)) {
+      SmallVector<MemoryEffects::EffectInstance> onBuffer;
+      effects.getEffectsOnValue(use.get(), onBuffer);
+      if (!onBuffer.empty())
+        return false;
+    }
+    branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+    getOperands = [branch](RegionSuccessor &successor) mutable {
+      return branch.getEntrySuccessorOperands(successor);
+    };
+  } else {
+    return false;
+  }
+  bool found = false;
+  for (RegionSuccessor &successor : successors) {
+    OperandRange operands = getOperands(successor);
+    ValueRange inputs = successor.getSuccessorInputs();
+    if (operands.empty() || operands.size() != inputs.size())
+      continue;
+    unsigned begin = operands.getBeginOperandIndex();
+    unsigned index = use.getOperandNumber();
+    if (index < begin || index >= begin + operands.size())
+      continue;
+    forwarded.push_back(inputs[index - begin]);
+    found = true;
+  }
+  return found;
+}
+
 bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
+  DenseSet<Value> visited;
+  return onlyAccessesMemory(buffer, depth, visited);
+}
+
+bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
+                                           DenseSet<Value> &visited) {
+  // A value reached again (a loop's state) adds no use.
+  if (!visited.insert(buffer).second)
+    return true;
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
     if (isa<memref::DimOp>(user))
       continue;
+    // A function whose results follow the no-alias ABI returns buffers that
+    // alias none of its arguments: what it returns is not `buffer`.
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        isa<FunctionOpInterface>(user->getParentOp()) &&
+        user->getParentOp()->hasAttr(func::kNoAliasResultsAttrName))
+      continue;
+    // Passed on to a region or the results of a region op: those values
+    // must do no more.
+    SmallVector<Value> forwarded;
+    if (addForwardedValues(use, forwarded)) {
+      for (Value value : forwarded)
+        if (!onlyAccessesMemory(value, depth, visited))
+          return false;
+      continue;
+    }
     // A clone reads the buffer into a new one.
     if (auto clone = dyn_cast<CloneOp>(user);
         clone && clone.getInput() == buffer)
@@ -623,7 +697,8 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
     if (auto view = dyn_cast<ViewLikeOpInterface>(user);
         view && view.getViewSource() == buffer) {
       for (Value result : user->getResults())
-        if (isBuffer(result.getType()) && !onlyAccessesMemory(result, depth))
+        if (isBuffer(result.getType()) &&
+            !onlyAccessesMemory(result, depth, visited))
           return false;
       continue;
     }

@@ -129,6 +129,83 @@ func.func @returns_clone(%c: i1) -> (memref<64xf32>, memref<64xf32>) {
 
 // -----
 
+// A callee may pass its argument on along the edges of region ops, to values
+// that only read and write it: the arguments of a loop's body that only reads
+// them, the results of an `scf.if` that only a clone reads. A function whose
+// results follow the no-alias ABI (marked as `unalias-function-results`
+// marks it) returns no argument, so returning such a value keeps no address
+// either: the deallocation returned a clone where the `scf.if` yielded the
+// argument. Unmarked, the same function may return its argument.
+
+// CHECK-LABEL: func @forwards_in_regions
+//       CHECK:   call @sums_in_loop(%[[A:.*]], %{{.*}}) :
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @self_or_new(%[[B:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   memref.dealloc %[[B]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @self_or_new_unmarked(%[[D:.*]], %{{.*}}) :
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[D]]
+func.func private @sums_in_loop(%m: memref<64xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%b = %m, %acc = %zero) -> (memref<64xf32>, f32) {
+    %v = memref.load %b[%i] : memref<64xf32>
+    %s = arith.addf %acc, %v : f32
+    scf.yield %b, %s : memref<64xf32>, f32
+  }
+  return %r#1 : f32
+}
+func.func private @self_or_new(%m: memref<64xf32>, %c: i1) -> memref<64xf32> attributes {buffer_abi.no_alias_results} {
+  %r = scf.if %c -> memref<64xf32> {
+    scf.yield %m : memref<64xf32>
+  } else {
+    %new = memref.alloc() : memref<64xf32>
+    scf.yield %new : memref<64xf32>
+  }
+  %s = scf.if %c -> memref<64xf32> {
+    %copy = bufferization.clone %r : memref<64xf32> to memref<64xf32>
+    scf.yield %copy : memref<64xf32>
+  } else {
+    scf.yield %r : memref<64xf32>
+  }
+  return %s : memref<64xf32>
+}
+func.func private @self_or_new_unmarked(%m: memref<64xf32>, %c: i1) -> memref<64xf32> {
+  %r = scf.if %c -> memref<64xf32> {
+    scf.yield %m : memref<64xf32>
+  } else {
+    %new = memref.alloc() : memref<64xf32>
+    scf.yield %new : memref<64xf32>
+  }
+  %s = scf.if %c -> memref<64xf32> {
+    %copy = bufferization.clone %r : memref<64xf32> to memref<64xf32>
+    scf.yield %copy : memref<64xf32>
+  } else {
+    scf.yield %r : memref<64xf32>
+  }
+  return %s : memref<64xf32>
+}
+func.func @forwards_in_regions(%c: i1, %n: index) -> (f32, memref<64xf32>, memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  %v = func.call @sums_in_loop(%a, %n) : (memref<64xf32>, index) -> f32
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  %r = func.call @self_or_new(%b, %c) {buffer_abi.no_alias_results} : (memref<64xf32>, i1) -> memref<64xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %b : memref<64xf32>
+  %d = memref.alloc() : memref<64xf32>
+  %s = func.call @self_or_new_unmarked(%d, %c) : (memref<64xf32>, i1) -> memref<64xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %d : memref<64xf32>
+  return %v, %r, %s : f32, memref<64xf32>, memref<64xf32>
+}
+
+// -----
+
 // The callee stores the buffer itself into memory, or takes its address.
 
 // CHECK-LABEL: func @captures
@@ -159,14 +236,15 @@ func.func @captures(%slot: memref<1xmemref<64xf32>>) -> index {
 
 // -----
 
-// Recursion is not followed, and neither is a buffer carried into a loop.
+// Recursion is not followed. A buffer carried into a loop is followed to
+// the loop's iteration argument and results: the loop only passes it on.
 
 // CHECK-LABEL: func @recursion_and_loops
-//       CHECK:   call @recursive
-//  CHECK-NEXT:   call @loop_carried
+//       CHECK:   call @recursive(%[[A:[^,]*]],
+//  CHECK-NEXT:   call @loop_carried(%[[B:[^)]*]])
+//  CHECK-NEXT:   memref.dealloc %[[B]]
 //  CHECK-NEXT:   "test.other"
-//  CHECK-NEXT:   memref.dealloc
-//  CHECK-NEXT:   memref.dealloc
+//  CHECK-NEXT:   memref.dealloc %[[A]]
 func.func private @recursive(%m: memref<64xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -118,9 +118,13 @@ private:
 
   /// Returns true if every use of `buffer`, an argument of a callee, reads
   /// or writes its memory, takes a view that does the same, clones it into a
-  /// new buffer, asks for a size, or passes it to a function that releases
-  /// it.
+  /// new buffer, asks for a size, passes it to a function that releases it,
+  /// passes it on along a region branch edge to values that do no more, or
+  /// returns it from a function whose results follow the no-alias ABI (so
+  /// that what it returns is another buffer).
   bool onlyAccessesMemory(Value buffer, unsigned depth);
+  bool onlyAccessesMemory(Value buffer, unsigned depth,
+                          DenseSet<Value> &visited);
 
   /// Returns the answers of `decideAll` about the callee of `call`, or null.
   const FunctionFacts *lookupDecided(CallOpInterface call) const;

@@ -1184,8 +1184,12 @@ def SummarizeCalleeBuffersPass
     This pass decides both for every function of the module that has a
     body: for each buffer argument, whether every use of it in the function
     reads or writes its memory, takes a view that does the same, clones it
-    (`bufferization.clone` reads it into a new buffer), asks for a size or
-    passes it to a function that releases it in turn; and whether
+    (`bufferization.clone` reads it into a new buffer), asks for a size,
+    passes it to a function that releases it in turn, or passes it on along
+    the edges of a region op (`scf.yield`, a loop's init operand) to values
+    whose uses do no more; a function whose results follow the no-alias ABI
+    (`buffer_abi.no_alias_results`) returns none of its arguments, so its
+    return is no such use either. And it decides whether
     the function, or a function it calls, may allocate. It leaves the
     answers (`CalleeBufferFacts`) in the analysis manager, where the
     function passes nested right after it read them, and changes no IR.

@@ -611,20 +611,53 @@ bool CalleeBufferFacts::isArgumentReleased(BlockArgument argument,
   return result;
 }
 
+/// A value that a region branch edge passes a buffer on to, with the `i1`
+/// values whose value that same edge decides: the op's results that it sets
+/// to a constant, and the condition of an `scf.if` whose region it leaves.
+struct ForwardedValue {
+  Value value;
+  SmallVector<std::pair<Value, bool>, 2> conditions;
+};
+
+/// Adds to `forwarded` what the edge from `terminator` (or, if null, from
+/// `op`'s entry) to `successor` decides about the op's results, if it leads
+/// there: the results that `operands` sets to a constant `i1`, and the
+/// condition of an `scf.if` whose region `terminator` ends.
+static void addEdgeConditions(Operation *op, Operation *terminator,
+                              RegionSuccessor &successor, OperandRange operands,
+                              ForwardedValue &forwarded) {
+  if (!successor.isParent())
+    return;
+  ValueRange inputs = successor.getSuccessorInputs();
+  for (auto [operand, input] : llvm::zip(operands, inputs)) {
+    if (!operand.getType().isInteger(1))
+      continue;
+    if (matchPattern(operand, m_One()))
+      forwarded.conditions.push_back({input, true});
+    else if (matchPattern(operand, m_Zero()))
+      forwarded.conditions.push_back({input, false});
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && terminator)
+    forwarded.conditions.push_back(
+        {ifOp.getCondition(),
+         terminator->getParentRegion() == &ifOp.getThenRegion()});
+}
+
 /// Adds to `forwarded` the values that `use` passes its buffer on to along
 /// the edges of a `RegionBranchOpInterface` op: a region's arguments or the
 /// op's results, if `use` is an operand that a region branch terminator or
 /// the op itself forwards. Returns false if its owner is neither, or no edge
 /// forwards the operand.
 static bool addForwardedValues(OpOperand &use,
-                               SmallVectorImpl<Value> &forwarded) {
+                               SmallVectorImpl<ForwardedValue> &forwarded) {
   Operation *user = use.getOwner();
+  Operation *op = user->getParentOp();
   SmallVector<RegionSuccessor> successors;
   std::function<OperandRange(RegionSuccessor &)> getOperands;
   // A `ReturnLike` op is a region branch terminator too, also one whose
   // parent (a function) has no region branches to describe.
   auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(user);
-  if (terminator && isa<RegionBranchOpInterface>(user->getParentOp())) {
+  if (terminator && isa<RegionBranchOpInterface>(op)) {
     SmallVector<Attribute> operands(user->getNumOperands());
     terminator.getSuccessorRegions(operands, successors);
     getOperands = [terminator](RegionSuccessor &successor) mutable {
@@ -638,6 +671,7 @@ static bool addForwardedValues(OpOperand &use,
       if (!onBuffer.empty())
         return false;
     }
+    op = user;
     branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
     getOperands = [branch](RegionSuccessor &successor) mutable {
       return branch.getEntrySuccessorOperands(successor);
@@ -655,21 +689,53 @@ static bool addForwardedValues(OpOperand &use,
     unsigned index = use.getOperandNumber();
     if (index < begin || index >= begin + operands.size())
       continue;
-    forwarded.push_back(inputs[index - begin]);
+    ForwardedValue &value = forwarded.emplace_back();
+    value.value = inputs[index - begin];
+    addEdgeConditions(op, terminator ? user : nullptr, successor, operands,
+                      value);
     found = true;
   }
   return found;
 }
 
-bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
-  DenseSet<Value> visited;
-  return onlyAccessesMemory(buffer, depth, visited);
+/// Returns true if `free` runs only where one of `conditions` does not hold:
+/// it is nested in a region of an `scf.if` that runs only if the condition
+/// has the other value.
+static bool isFreeExcludedBy(Operation *free,
+                             ArrayRef<std::pair<Value, bool>> conditions) {
+  for (Operation *nested = free; !isa<FunctionOpInterface>(nested);
+       nested = nested->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(nested->getParentOp());
+    if (!ifOp)
+      continue;
+    // The region runs only if `condition` is `runsIf`; look through a
+    // negation (`arith.xori %c, true`), as canonicalization leaves one.
+    Value condition = ifOp.getCondition();
+    bool runsIf = nested->getParentRegion() == &ifOp.getThenRegion();
+    if (auto negation = condition.getDefiningOp<arith::XOrIOp>();
+        negation && matchPattern(negation.getRhs(), m_One())) {
+      condition = negation.getLhs();
+      runsIf = !runsIf;
+    }
+    std::pair<Value, bool> excluding(condition, !runsIf);
+    if (llvm::is_contained(conditions, excluding))
+      return true;
+  }
+  return false;
 }
 
-bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
-                                           DenseSet<Value> &visited) {
-  // A value reached again (a loop's state) adds no use.
-  if (!visited.insert(buffer).second)
+bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
+  DenseSet<Value> visited;
+  return onlyAccessesMemory(buffer, depth, visited, {});
+}
+
+bool CalleeBufferFacts::onlyAccessesMemory(
+    Value buffer, unsigned depth, DenseSet<Value> &visited,
+    ArrayRef<std::pair<Value, bool>> conditions) {
+  // A value reached again (a loop's state) adds no use. A walk with
+  // conditions goes on only to views, or to values that it walks without
+  // them, and so ends too.
+  if (conditions.empty() && !visited.insert(buffer).second)
     return true;
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
@@ -683,13 +749,17 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
       continue;
     // Passed on to a region or the results of a region op: those values
     // must do no more.
-    SmallVector<Value> forwarded;
+    SmallVector<ForwardedValue> forwarded;
     if (addForwardedValues(use, forwarded)) {
-      for (Value value : forwarded)
-        if (!onlyAccessesMemory(value, depth, visited))
+      for (ForwardedValue &value : forwarded)
+        if (!onlyAccessesMemory(value.value, depth, visited, value.conditions))
           return false;
       continue;
     }
+    // A free that never runs while `buffer` holds the argument, as the
+    // deallocation guards one by the buffer's ownership.
+    if (isa<memref::DeallocOp>(user) && isFreeExcludedBy(user, conditions))
+      continue;
     // A clone reads the buffer into a new one.
     if (auto clone = dyn_cast<CloneOp>(user);
         clone && clone.getInput() == buffer)
@@ -698,7 +768,7 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
         view && view.getViewSource() == buffer) {
       for (Value result : user->getResults())
         if (isBuffer(result.getType()) &&
-            !onlyAccessesMemory(result, depth, visited))
+            !onlyAccessesMemory(result, depth, visited, conditions))
           return false;
       continue;
     }

@@ -206,6 +206,131 @@ func.func @forwards_in_regions(%c: i1, %n: index) -> (f32, memref<64xf32>, memre
 
 // -----
 
+// After the deallocation, a callee frees what it may return or pass on
+// under the value's ownership: the indicator that the `scf.if` sets to the
+// constant `false` on the edge that forwards the argument, or the `scf.if`'s
+// condition (or its negation) once canonicalization has folded the
+// indicator into it. Such a free never frees the argument. A free on the
+// other side of the condition, or of a loop's state, may.
+
+// CHECK-LABEL: func @guarded_frees
+//       CHECK:   call @frees_under_condition(%[[A:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @frees_under_indicator(%[[B:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   memref.dealloc %[[B]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @frees_under_negation(%[[G:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   memref.dealloc %[[G]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @frees_on_other_side(%[[D:.*]], %{{.*}}) {{.*}}:
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[D]]
+//       CHECK:   call @frees_loop_state(%[[E:.*]], %{{.*}}) :
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[E]]
+func.func private @frees_under_condition(%m: memref<8xf32>, %c: i1) -> memref<8xf32> attributes {buffer_abi.no_alias_results} {
+  %r = scf.if %c -> memref<8xf32> {
+    %new = memref.alloc() : memref<8xf32>
+    scf.yield %new : memref<8xf32>
+  } else {
+    scf.yield %m : memref<8xf32>
+  }
+  %copy = bufferization.clone %r : memref<8xf32> to memref<8xf32>
+  %base, %offset, %sizes, %strides = memref.extract_strided_metadata %r : memref<8xf32> -> memref<f32>, index, index, index
+  scf.if %c {
+    memref.dealloc %base : memref<f32>
+  }
+  return %copy : memref<8xf32>
+}
+func.func private @frees_under_indicator(%m: memref<8xf32>, %c: i1) -> memref<8xf32> attributes {buffer_abi.no_alias_results} {
+  %true = arith.constant true
+  %false = arith.constant false
+  %r:2 = scf.if %c -> (memref<8xf32>, i1) {
+    scf.yield %m, %false : memref<8xf32>, i1
+  } else {
+    %new = memref.alloc() : memref<8xf32>
+    scf.yield %new, %true : memref<8xf32>, i1
+  }
+  %copy = bufferization.clone %r#0 : memref<8xf32> to memref<8xf32>
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  return %copy : memref<8xf32>
+}
+func.func private @frees_under_negation(%m: memref<8xf32>, %c: i1) -> memref<8xf32> attributes {buffer_abi.no_alias_results} {
+  %true = arith.constant true
+  %not = arith.xori %c, %true : i1
+  %r = scf.if %c -> memref<8xf32> {
+    scf.yield %m : memref<8xf32>
+  } else {
+    %new = memref.alloc() : memref<8xf32>
+    scf.yield %new : memref<8xf32>
+  }
+  %copy = bufferization.clone %r : memref<8xf32> to memref<8xf32>
+  scf.if %not {
+    memref.dealloc %r : memref<8xf32>
+  }
+  return %copy : memref<8xf32>
+}
+func.func private @frees_on_other_side(%m: memref<8xf32>, %c: i1) -> memref<8xf32> attributes {buffer_abi.no_alias_results} {
+  %r = scf.if %c -> memref<8xf32> {
+    %new = memref.alloc() : memref<8xf32>
+    scf.yield %new : memref<8xf32>
+  } else {
+    scf.yield %m : memref<8xf32>
+  }
+  %copy = bufferization.clone %r : memref<8xf32> to memref<8xf32>
+  scf.if %c {
+  } else {
+    memref.dealloc %r : memref<8xf32>
+  }
+  return %copy : memref<8xf32>
+}
+func.func private @frees_loop_state(%m: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%b = %m, %owned = %false) -> (memref<8xf32>, i1) {
+    scf.if %owned {
+      memref.dealloc %b : memref<8xf32>
+    }
+    %c = "test.condition"() : () -> i1
+    %next:2 = scf.if %c -> (memref<8xf32>, i1) {
+      scf.yield %b, %c : memref<8xf32>, i1
+    } else {
+      scf.yield %b, %false : memref<8xf32>, i1
+    }
+    scf.yield %next#0, %next#1 : memref<8xf32>, i1
+  }
+  return
+}
+func.func @guarded_frees(%c: i1, %n: index) -> (memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>) {
+  %a = memref.alloc() : memref<8xf32>
+  %ra = func.call @frees_under_condition(%a, %c) {buffer_abi.no_alias_results} : (memref<8xf32>, i1) -> memref<8xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<8xf32>
+  %b = memref.alloc() : memref<8xf32>
+  %rb = func.call @frees_under_indicator(%b, %c) {buffer_abi.no_alias_results} : (memref<8xf32>, i1) -> memref<8xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %b : memref<8xf32>
+  %g = memref.alloc() : memref<8xf32>
+  %rg = func.call @frees_under_negation(%g, %c) {buffer_abi.no_alias_results} : (memref<8xf32>, i1) -> memref<8xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %g : memref<8xf32>
+  %d = memref.alloc() : memref<8xf32>
+  %rd = func.call @frees_on_other_side(%d, %c) {buffer_abi.no_alias_results} : (memref<8xf32>, i1) -> memref<8xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %d : memref<8xf32>
+  %e = memref.alloc() : memref<8xf32>
+  func.call @frees_loop_state(%e, %n) : (memref<8xf32>, index) -> ()
+  "test.other"() : () -> ()
+  memref.dealloc %e : memref<8xf32>
+  return %ra, %rb, %rg, %rd : memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>
+}
+
+// -----
+
 // The callee stores the buffer itself into memory, or takes its address.
 
 // CHECK-LABEL: func @captures

@@ -122,9 +122,18 @@ private:
   /// passes it on along a region branch edge to values that do no more, or
   /// returns it from a function whose results follow the no-alias ABI (so
   /// that what it returns is another buffer).
+  /// A free of such a value is no such use where it runs only when the
+  /// value is not the argument: under an `scf.if` on a condition known to
+  /// have the other value whenever it is.
   bool onlyAccessesMemory(Value buffer, unsigned depth);
+
+  /// The recursion of `onlyAccessesMemory`. `conditions` holds `i1` values
+  /// and the constant each has whenever `buffer` holds the argument: they
+  /// come from the region branch edge that set `buffer`, and hold in the
+  /// same activation of its block, until it is passed on again.
   bool onlyAccessesMemory(Value buffer, unsigned depth,
-                          DenseSet<Value> &visited);
+                          DenseSet<Value> &visited,
+                          ArrayRef<std::pair<Value, bool>> conditions);
 
   /// Returns the answers of `decideAll` about the callee of `call`, or null.
   const FunctionFacts *lookupDecided(CallOpInterface call) const;

@@ -1189,7 +1189,12 @@ def SummarizeCalleeBuffersPass
     the edges of a region op (`scf.yield`, a loop's init operand) to values
     whose uses do no more; a function whose results follow the no-alias ABI
     (`buffer_abi.no_alias_results`) returns none of its arguments, so its
-    return is no such use either. And it decides whether
+    return is no such use either; nor is a `memref.dealloc` in a region of
+    an `scf.if` that never runs while the value is the argument (the
+    deallocation frees a value of unknown ownership that way: under its
+    ownership indicator, which the edge that forwards the argument sets to
+    `false`, or under the condition it was folded into). And it decides
+    whether
     the function, or a function it calls, may allocate. It leaves the
     answers (`CalleeBufferFacts`) in the analysis manager, where the
     function passes nested right after it read them, and changes no IR.

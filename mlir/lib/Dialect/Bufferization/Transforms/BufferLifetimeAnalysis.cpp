@@ -616,6 +616,8 @@ bool CalleeBufferFacts::isArgumentReleased(BlockArgument argument,
 /// to a constant, and the condition of an `scf.if` whose region it leaves.
 struct ForwardedValue {
   Value value;
+  /// The terminator or region op whose edge decides `conditions`, if any.
+  Operation *edge = nullptr;
   SmallVector<std::pair<Value, bool>, 2> conditions;
 };
 
@@ -641,6 +643,8 @@ static void addEdgeConditions(Operation *op, Operation *terminator,
     forwarded.conditions.push_back(
         {ifOp.getCondition(),
          terminator->getParentRegion() == &ifOp.getThenRegion()});
+  if (!forwarded.conditions.empty())
+    forwarded.edge = terminator ? terminator : op;
 }
 
 /// Adds to `forwarded` the values that `use` passes its buffer on to along
@@ -725,17 +729,17 @@ static bool isFreeExcludedBy(Operation *free,
 }
 
 bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
-  DenseSet<Value> visited;
-  return onlyAccessesMemory(buffer, depth, visited, {});
+  DenseSet<std::pair<Value, Operation *>> visited;
+  return onlyAccessesMemory(buffer, depth, visited, /*edge=*/nullptr, {});
 }
 
 bool CalleeBufferFacts::onlyAccessesMemory(
-    Value buffer, unsigned depth, DenseSet<Value> &visited,
+    Value buffer, unsigned depth,
+    DenseSet<std::pair<Value, Operation *>> &visited, Operation *edge,
     ArrayRef<std::pair<Value, bool>> conditions) {
-  // A value reached again (a loop's state) adds no use. A walk with
-  // conditions goes on only to views, or to values that it walks without
-  // them, and so ends too.
-  if (conditions.empty() && !visited.insert(buffer).second)
+  // A value reached again (a loop's state) adds no use, nor does one
+  // reached again along the same edge, which decides the same conditions.
+  if (!visited.insert({buffer, edge}).second)
     return true;
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
@@ -752,7 +756,8 @@ bool CalleeBufferFacts::onlyAccessesMemory(
     SmallVector<ForwardedValue> forwarded;
     if (addForwardedValues(use, forwarded)) {
       for (ForwardedValue &value : forwarded)
-        if (!onlyAccessesMemory(value.value, depth, visited, value.conditions))
+        if (!onlyAccessesMemory(value.value, depth, visited, value.edge,
+                                value.conditions))
           return false;
       continue;
     }
@@ -768,7 +773,7 @@ bool CalleeBufferFacts::onlyAccessesMemory(
         view && view.getViewSource() == buffer) {
       for (Value result : user->getResults())
         if (isBuffer(result.getType()) &&
-            !onlyAccessesMemory(result, depth, visited, conditions))
+            !onlyAccessesMemory(result, depth, visited, edge, conditions))
           return false;
       continue;
     }

@@ -331,6 +331,69 @@ func.func @guarded_frees(%c: i1, %n: index) -> (memref<8xf32>, memref<8xf32>, me
 
 // -----
 
+// Each of 40 nested scf.if ops passes the buffer on from both of its
+// regions. The walk visits each value once per edge that reaches it, not
+// once per path: it decides the call in linear time.
+
+// CHECK-LABEL: func @passed_on_in_both_regions
+//       CHECK:   call @deep_choices(%[[A:.*]], %{{.*}}) :
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+func.func private @deep_choices(%m: memref<8xf32>, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r0 = scf.if %c -> memref<8xf32> { scf.yield %m : memref<8xf32> } else { %v0 = memref.cast %m : memref<8xf32> to memref<8xf32> scf.yield %v0 : memref<8xf32> }
+  %r1 = scf.if %c -> memref<8xf32> { scf.yield %r0 : memref<8xf32> } else { %v1 = memref.cast %r0 : memref<8xf32> to memref<8xf32> scf.yield %v1 : memref<8xf32> }
+  %r2 = scf.if %c -> memref<8xf32> { scf.yield %r1 : memref<8xf32> } else { %v2 = memref.cast %r1 : memref<8xf32> to memref<8xf32> scf.yield %v2 : memref<8xf32> }
+  %r3 = scf.if %c -> memref<8xf32> { scf.yield %r2 : memref<8xf32> } else { %v3 = memref.cast %r2 : memref<8xf32> to memref<8xf32> scf.yield %v3 : memref<8xf32> }
+  %r4 = scf.if %c -> memref<8xf32> { scf.yield %r3 : memref<8xf32> } else { %v4 = memref.cast %r3 : memref<8xf32> to memref<8xf32> scf.yield %v4 : memref<8xf32> }
+  %r5 = scf.if %c -> memref<8xf32> { scf.yield %r4 : memref<8xf32> } else { %v5 = memref.cast %r4 : memref<8xf32> to memref<8xf32> scf.yield %v5 : memref<8xf32> }
+  %r6 = scf.if %c -> memref<8xf32> { scf.yield %r5 : memref<8xf32> } else { %v6 = memref.cast %r5 : memref<8xf32> to memref<8xf32> scf.yield %v6 : memref<8xf32> }
+  %r7 = scf.if %c -> memref<8xf32> { scf.yield %r6 : memref<8xf32> } else { %v7 = memref.cast %r6 : memref<8xf32> to memref<8xf32> scf.yield %v7 : memref<8xf32> }
+  %r8 = scf.if %c -> memref<8xf32> { scf.yield %r7 : memref<8xf32> } else { %v8 = memref.cast %r7 : memref<8xf32> to memref<8xf32> scf.yield %v8 : memref<8xf32> }
+  %r9 = scf.if %c -> memref<8xf32> { scf.yield %r8 : memref<8xf32> } else { %v9 = memref.cast %r8 : memref<8xf32> to memref<8xf32> scf.yield %v9 : memref<8xf32> }
+  %r10 = scf.if %c -> memref<8xf32> { scf.yield %r9 : memref<8xf32> } else { %v10 = memref.cast %r9 : memref<8xf32> to memref<8xf32> scf.yield %v10 : memref<8xf32> }
+  %r11 = scf.if %c -> memref<8xf32> { scf.yield %r10 : memref<8xf32> } else { %v11 = memref.cast %r10 : memref<8xf32> to memref<8xf32> scf.yield %v11 : memref<8xf32> }
+  %r12 = scf.if %c -> memref<8xf32> { scf.yield %r11 : memref<8xf32> } else { %v12 = memref.cast %r11 : memref<8xf32> to memref<8xf32> scf.yield %v12 : memref<8xf32> }
+  %r13 = scf.if %c -> memref<8xf32> { scf.yield %r12 : memref<8xf32> } else { %v13 = memref.cast %r12 : memref<8xf32> to memref<8xf32> scf.yield %v13 : memref<8xf32> }
+  %r14 = scf.if %c -> memref<8xf32> { scf.yield %r13 : memref<8xf32> } else { %v14 = memref.cast %r13 : memref<8xf32> to memref<8xf32> scf.yield %v14 : memref<8xf32> }
+  %r15 = scf.if %c -> memref<8xf32> { scf.yield %r14 : memref<8xf32> } else { %v15 = memref.cast %r14 : memref<8xf32> to memref<8xf32> scf.yield %v15 : memref<8xf32> }
+  %r16 = scf.if %c -> memref<8xf32> { scf.yield %r15 : memref<8xf32> } else { %v16 = memref.cast %r15 : memref<8xf32> to memref<8xf32> scf.yield %v16 : memref<8xf32> }
+  %r17 = scf.if %c -> memref<8xf32> { scf.yield %r16 : memref<8xf32> } else { %v17 = memref.cast %r16 : memref<8xf32> to memref<8xf32> scf.yield %v17 : memref<8xf32> }
+  %r18 = scf.if %c -> memref<8xf32> { scf.yield %r17 : memref<8xf32> } else { %v18 = memref.cast %r17 : memref<8xf32> to memref<8xf32> scf.yield %v18 : memref<8xf32> }
+  %r19 = scf.if %c -> memref<8xf32> { scf.yield %r18 : memref<8xf32> } else { %v19 = memref.cast %r18 : memref<8xf32> to memref<8xf32> scf.yield %v19 : memref<8xf32> }
+  %r20 = scf.if %c -> memref<8xf32> { scf.yield %r19 : memref<8xf32> } else { %v20 = memref.cast %r19 : memref<8xf32> to memref<8xf32> scf.yield %v20 : memref<8xf32> }
+  %r21 = scf.if %c -> memref<8xf32> { scf.yield %r20 : memref<8xf32> } else { %v21 = memref.cast %r20 : memref<8xf32> to memref<8xf32> scf.yield %v21 : memref<8xf32> }
+  %r22 = scf.if %c -> memref<8xf32> { scf.yield %r21 : memref<8xf32> } else { %v22 = memref.cast %r21 : memref<8xf32> to memref<8xf32> scf.yield %v22 : memref<8xf32> }
+  %r23 = scf.if %c -> memref<8xf32> { scf.yield %r22 : memref<8xf32> } else { %v23 = memref.cast %r22 : memref<8xf32> to memref<8xf32> scf.yield %v23 : memref<8xf32> }
+  %r24 = scf.if %c -> memref<8xf32> { scf.yield %r23 : memref<8xf32> } else { %v24 = memref.cast %r23 : memref<8xf32> to memref<8xf32> scf.yield %v24 : memref<8xf32> }
+  %r25 = scf.if %c -> memref<8xf32> { scf.yield %r24 : memref<8xf32> } else { %v25 = memref.cast %r24 : memref<8xf32> to memref<8xf32> scf.yield %v25 : memref<8xf32> }
+  %r26 = scf.if %c -> memref<8xf32> { scf.yield %r25 : memref<8xf32> } else { %v26 = memref.cast %r25 : memref<8xf32> to memref<8xf32> scf.yield %v26 : memref<8xf32> }
+  %r27 = scf.if %c -> memref<8xf32> { scf.yield %r26 : memref<8xf32> } else { %v27 = memref.cast %r26 : memref<8xf32> to memref<8xf32> scf.yield %v27 : memref<8xf32> }
+  %r28 = scf.if %c -> memref<8xf32> { scf.yield %r27 : memref<8xf32> } else { %v28 = memref.cast %r27 : memref<8xf32> to memref<8xf32> scf.yield %v28 : memref<8xf32> }
+  %r29 = scf.if %c -> memref<8xf32> { scf.yield %r28 : memref<8xf32> } else { %v29 = memref.cast %r28 : memref<8xf32> to memref<8xf32> scf.yield %v29 : memref<8xf32> }
+  %r30 = scf.if %c -> memref<8xf32> { scf.yield %r29 : memref<8xf32> } else { %v30 = memref.cast %r29 : memref<8xf32> to memref<8xf32> scf.yield %v30 : memref<8xf32> }
+  %r31 = scf.if %c -> memref<8xf32> { scf.yield %r30 : memref<8xf32> } else { %v31 = memref.cast %r30 : memref<8xf32> to memref<8xf32> scf.yield %v31 : memref<8xf32> }
+  %r32 = scf.if %c -> memref<8xf32> { scf.yield %r31 : memref<8xf32> } else { %v32 = memref.cast %r31 : memref<8xf32> to memref<8xf32> scf.yield %v32 : memref<8xf32> }
+  %r33 = scf.if %c -> memref<8xf32> { scf.yield %r32 : memref<8xf32> } else { %v33 = memref.cast %r32 : memref<8xf32> to memref<8xf32> scf.yield %v33 : memref<8xf32> }
+  %r34 = scf.if %c -> memref<8xf32> { scf.yield %r33 : memref<8xf32> } else { %v34 = memref.cast %r33 : memref<8xf32> to memref<8xf32> scf.yield %v34 : memref<8xf32> }
+  %r35 = scf.if %c -> memref<8xf32> { scf.yield %r34 : memref<8xf32> } else { %v35 = memref.cast %r34 : memref<8xf32> to memref<8xf32> scf.yield %v35 : memref<8xf32> }
+  %r36 = scf.if %c -> memref<8xf32> { scf.yield %r35 : memref<8xf32> } else { %v36 = memref.cast %r35 : memref<8xf32> to memref<8xf32> scf.yield %v36 : memref<8xf32> }
+  %r37 = scf.if %c -> memref<8xf32> { scf.yield %r36 : memref<8xf32> } else { %v37 = memref.cast %r36 : memref<8xf32> to memref<8xf32> scf.yield %v37 : memref<8xf32> }
+  %r38 = scf.if %c -> memref<8xf32> { scf.yield %r37 : memref<8xf32> } else { %v38 = memref.cast %r37 : memref<8xf32> to memref<8xf32> scf.yield %v38 : memref<8xf32> }
+  %r39 = scf.if %c -> memref<8xf32> { scf.yield %r38 : memref<8xf32> } else { %v39 = memref.cast %r38 : memref<8xf32> to memref<8xf32> scf.yield %v39 : memref<8xf32> }
+  %x = memref.load %r39[%c0] : memref<8xf32>
+  return %x : f32
+}
+func.func @passed_on_in_both_regions(%c: i1) -> f32 {
+  %a = memref.alloc() : memref<8xf32>
+  %x = func.call @deep_choices(%a, %c) : (memref<8xf32>, i1) -> f32
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<8xf32>
+  return %x : f32
+}
+
+// -----
+
 // The callee stores the buffer itself into memory, or takes its address.
 
 // CHECK-LABEL: func @captures

@@ -129,10 +129,13 @@ private:
 
   /// The recursion of `onlyAccessesMemory`. `conditions` holds `i1` values
   /// and the constant each has whenever `buffer` holds the argument: they
-  /// come from the region branch edge that set `buffer`, and hold in the
-  /// same activation of its block, until it is passed on again.
+  /// come from the region branch edge that set `buffer` (from the terminator
+  /// or region op `edge`, which they are a function of), and hold in the
+  /// same activation of its block, until it is passed on again. `visited`
+  /// holds the pairs of value and edge walked.
   bool onlyAccessesMemory(Value buffer, unsigned depth,
-                          DenseSet<Value> &visited,
+                          DenseSet<std::pair<Value, Operation *>> &visited,
+                          Operation *edge,
                           ArrayRef<std::pair<Value, bool>> conditions);
 
   /// Returns the answers of `decideAll` about the callee of `call`, or null.

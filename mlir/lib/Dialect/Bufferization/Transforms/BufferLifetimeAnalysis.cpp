@@ -611,48 +611,81 @@ bool CalleeBufferFacts::isArgumentReleased(BlockArgument argument,
   return result;
 }
 
+using Condition = std::pair<Value, bool>;
+
+/// The most `arith.select` ops that `evaluate` looks through in a chain.
+static constexpr unsigned kMaxEvaluationDepth = 8;
+
+/// Returns the constant that `value`, an `i1`, has wherever `conditions`
+/// hold, if they decide it: a constant, a value of `conditions`, its
+/// negation (`arith.xori` with `true`) or a selection between values they
+/// decide, by a condition they decide.
+static std::optional<bool> evaluate(Value value, ArrayRef<Condition> conditions,
+                                    unsigned depth = 0) {
+  if (matchPattern(value, m_One()))
+    return true;
+  if (matchPattern(value, m_Zero()))
+    return false;
+  for (auto [known, constant] : conditions)
+    if (known == value)
+      return constant;
+  if (depth >= kMaxEvaluationDepth)
+    return std::nullopt;
+  if (auto negation = value.getDefiningOp<arith::XOrIOp>();
+      negation && matchPattern(negation.getRhs(), m_One())) {
+    if (std::optional<bool> operand =
+            evaluate(negation.getLhs(), conditions, depth + 1))
+      return !*operand;
+    return std::nullopt;
+  }
+  if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+    std::optional<bool> condition =
+        evaluate(select.getCondition(), conditions, depth + 1);
+    if (!condition)
+      return std::nullopt;
+    return evaluate(*condition ? select.getTrueValue() : select.getFalseValue(),
+                    conditions, depth + 1);
+  }
+  return std::nullopt;
+}
+
 /// A value that a region branch edge passes a buffer on to, with the `i1`
-/// values whose value that same edge decides: the op's results that it sets
-/// to a constant, and the condition of an `scf.if` whose region it leaves.
+/// values whose value that same edge decides.
 struct ForwardedValue {
   Value value;
-  /// The terminator or region op whose edge decides `conditions`, if any.
-  Operation *edge = nullptr;
-  SmallVector<std::pair<Value, bool>, 2> conditions;
+  SmallVector<Condition> conditions;
 };
 
 /// Adds to `forwarded` what the edge from `terminator` (or, if null, from
-/// `op`'s entry) to `successor` decides about the op's results, if it leads
-/// there: the results that `operands` sets to a constant `i1`, and the
+/// `op`'s entry) to `successor` decides about the values it sets: those
+/// that `operands` sets to an `i1` that `current` (the conditions of the
+/// value passed on, which hold where the edge is taken) decides, and the
 /// condition of an `scf.if` whose region `terminator` ends.
 static void addEdgeConditions(Operation *op, Operation *terminator,
                               RegionSuccessor &successor, OperandRange operands,
+                              ArrayRef<Condition> current,
                               ForwardedValue &forwarded) {
-  if (!successor.isParent())
-    return;
   ValueRange inputs = successor.getSuccessorInputs();
   for (auto [operand, input] : llvm::zip(operands, inputs)) {
     if (!operand.getType().isInteger(1))
       continue;
-    if (matchPattern(operand, m_One()))
-      forwarded.conditions.push_back({input, true});
-    else if (matchPattern(operand, m_Zero()))
-      forwarded.conditions.push_back({input, false});
+    if (std::optional<bool> constant = evaluate(operand, current))
+      forwarded.conditions.push_back({input, *constant});
   }
-  if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && terminator)
+  if (auto ifOp = dyn_cast<scf::IfOp>(op);
+      ifOp && terminator && successor.isParent())
     forwarded.conditions.push_back(
         {ifOp.getCondition(),
          terminator->getParentRegion() == &ifOp.getThenRegion()});
-  if (!forwarded.conditions.empty())
-    forwarded.edge = terminator ? terminator : op;
 }
 
 /// Adds to `forwarded` the values that `use` passes its buffer on to along
 /// the edges of a `RegionBranchOpInterface` op: a region's arguments or the
 /// op's results, if `use` is an operand that a region branch terminator or
-/// the op itself forwards. Returns false if its owner is neither, or no edge
-/// forwards the operand.
-static bool addForwardedValues(OpOperand &use,
+/// the op itself forwards, with the conditions the edges decide under
+/// `current`. Returns false if its owner is neither, or no edge forwards the
+/// operand.
+static bool addForwardedValues(OpOperand &use, ArrayRef<Condition> current,
                                SmallVectorImpl<ForwardedValue> &forwarded) {
   Operation *user = use.getOwner();
   Operation *op = user->getParentOp();
@@ -696,51 +729,52 @@ static bool addForwardedValues(OpOperand &use,
     ForwardedValue &value = forwarded.emplace_back();
     value.value = inputs[index - begin];
     addEdgeConditions(op, terminator ? user : nullptr, successor, operands,
-                      value);
+                      current, value);
     found = true;
   }
   return found;
 }
 
 /// Returns true if `free` runs only where one of `conditions` does not hold:
-/// it is nested in a region of an `scf.if` that runs only if the condition
-/// has the other value.
-static bool isFreeExcludedBy(Operation *free,
-                             ArrayRef<std::pair<Value, bool>> conditions) {
+/// it is nested in a region of an `scf.if` whose condition they decide to
+/// the other value.
+static bool isFreeExcludedBy(Operation *free, ArrayRef<Condition> conditions) {
   for (Operation *nested = free; !isa<FunctionOpInterface>(nested);
        nested = nested->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(nested->getParentOp());
     if (!ifOp)
       continue;
-    // The region runs only if `condition` is `runsIf`; look through a
-    // negation (`arith.xori %c, true`), as canonicalization leaves one.
-    Value condition = ifOp.getCondition();
     bool runsIf = nested->getParentRegion() == &ifOp.getThenRegion();
-    if (auto negation = condition.getDefiningOp<arith::XOrIOp>();
-        negation && matchPattern(negation.getRhs(), m_One())) {
-      condition = negation.getLhs();
-      runsIf = !runsIf;
-    }
-    std::pair<Value, bool> excluding(condition, !runsIf);
-    if (llvm::is_contained(conditions, excluding))
+    if (evaluate(ifOp.getCondition(), conditions) == !runsIf)
       return true;
   }
   return false;
 }
 
+/// The most sets of conditions a value is walked under; beyond, it is walked
+/// under none, which excuses fewer frees and ends the walk.
+static constexpr unsigned kMaxConditionSets = 4;
+
 bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth) {
-  DenseSet<std::pair<Value, Operation *>> visited;
-  return onlyAccessesMemory(buffer, depth, visited, /*edge=*/nullptr, {});
+  WalkedValues walked;
+  return onlyAccessesMemory(buffer, depth, walked, {});
 }
 
-bool CalleeBufferFacts::onlyAccessesMemory(
-    Value buffer, unsigned depth,
-    DenseSet<std::pair<Value, Operation *>> &visited, Operation *edge,
-    ArrayRef<std::pair<Value, bool>> conditions) {
-  // A value reached again (a loop's state) adds no use, nor does one
-  // reached again along the same edge, which decides the same conditions.
-  if (!visited.insert({buffer, edge}).second)
+bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
+                                           WalkedValues &walked,
+                                           ArrayRef<Condition> conditions) {
+  // A value walked under a subset of `conditions` (a loop's state reached
+  // again) needs no second walk: fewer conditions excuse fewer frees.
+  SmallVector<SmallVector<Condition>, 1> &sets = walked[buffer];
+  if (llvm::any_of(sets, [&](ArrayRef<Condition> set) {
+        return llvm::all_of(set, [&](const Condition &condition) {
+          return llvm::is_contained(conditions, condition);
+        });
+      }))
     return true;
+  if (sets.size() >= kMaxConditionSets && !conditions.empty())
+    return onlyAccessesMemory(buffer, depth, walked, {});
+  sets.emplace_back(conditions.begin(), conditions.end());
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
     if (isa<memref::DimOp>(user))
@@ -754,10 +788,9 @@ bool CalleeBufferFacts::onlyAccessesMemory(
     // Passed on to a region or the results of a region op: those values
     // must do no more.
     SmallVector<ForwardedValue> forwarded;
-    if (addForwardedValues(use, forwarded)) {
+    if (addForwardedValues(use, conditions, forwarded)) {
       for (ForwardedValue &value : forwarded)
-        if (!onlyAccessesMemory(value.value, depth, visited, value.edge,
-                                value.conditions))
+        if (!onlyAccessesMemory(value.value, depth, walked, value.conditions))
           return false;
       continue;
     }
@@ -773,7 +806,7 @@ bool CalleeBufferFacts::onlyAccessesMemory(
         view && view.getViewSource() == buffer) {
       for (Value result : user->getResults())
         if (isBuffer(result.getType()) &&
-            !onlyAccessesMemory(result, depth, visited, edge, conditions))
+            !onlyAccessesMemory(result, depth, walked, conditions))
           return false;
       continue;
     }

@@ -210,8 +210,12 @@ func.func @forwards_in_regions(%c: i1, %n: index) -> (f32, memref<64xf32>, memre
 // under the value's ownership: the indicator that the `scf.if` sets to the
 // constant `false` on the edge that forwards the argument, or the `scf.if`'s
 // condition (or its negation) once canonicalization has folded the
-// indicator into it. Such a free never frees the argument. A free on the
-// other side of the condition, or of a loop's state, may.
+// indicator into it. Such a free never frees the argument, nor does one of
+// a loop's state under its indicator where the indicator is `false`
+// whenever the state is the argument: the edges decide it from the
+// conditions of what they pass on. A free on the other side of the
+// condition, or of a loop's state that may be the argument while its
+// indicator is `true`, may free it.
 
 // CHECK-LABEL: func @guarded_frees
 //       CHECK:   call @frees_under_condition(%[[A:.*]], %{{.*}}) {{.*}}:
@@ -226,6 +230,9 @@ func.func @forwards_in_regions(%c: i1, %n: index) -> (f32, memref<64xf32>, memre
 //       CHECK:   call @frees_on_other_side(%[[D:.*]], %{{.*}}) {{.*}}:
 //  CHECK-NEXT:   "test.other"
 //  CHECK-NEXT:   memref.dealloc %[[D]]
+//       CHECK:   call @frees_owned_loop_state(%[[H:.*]], %{{.*}}) :
+//  CHECK-NEXT:   memref.dealloc %[[H]]
+//  CHECK-NEXT:   "test.other"
 //       CHECK:   call @frees_loop_state(%[[E:.*]], %{{.*}}) :
 //  CHECK-NEXT:   "test.other"
 //  CHECK-NEXT:   memref.dealloc %[[E]]
@@ -287,6 +294,25 @@ func.func private @frees_on_other_side(%m: memref<8xf32>, %c: i1) -> memref<8xf3
   }
   return %copy : memref<8xf32>
 }
+func.func private @frees_owned_loop_state(%m: memref<8xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%b = %m, %owned = %false) -> (memref<8xf32>, i1) {
+    %new = memref.alloc() : memref<8xf32>
+    memref.copy %b, %new : memref<8xf32> to memref<8xf32>
+    scf.if %owned {
+      memref.dealloc %b : memref<8xf32>
+    }
+    scf.yield %new, %true : memref<8xf32>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<8xf32>
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  return %v : f32
+}
 func.func private @frees_loop_state(%m: memref<8xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -322,6 +348,10 @@ func.func @guarded_frees(%c: i1, %n: index) -> (memref<8xf32>, memref<8xf32>, me
   %rd = func.call @frees_on_other_side(%d, %c) {buffer_abi.no_alias_results} : (memref<8xf32>, i1) -> memref<8xf32>
   "test.other"() : () -> ()
   memref.dealloc %d : memref<8xf32>
+  %h = memref.alloc() : memref<8xf32>
+  %vh = func.call @frees_owned_loop_state(%h, %n) : (memref<8xf32>, index) -> f32
+  "test.other"() : () -> ()
+  memref.dealloc %h : memref<8xf32>
   %e = memref.alloc() : memref<8xf32>
   func.call @frees_loop_state(%e, %n) : (memref<8xf32>, index) -> ()
   "test.other"() : () -> ()

@@ -127,16 +127,18 @@ private:
   /// have the other value whenever it is.
   bool onlyAccessesMemory(Value buffer, unsigned depth);
 
-  /// The recursion of `onlyAccessesMemory`. `conditions` holds `i1` values
-  /// and the constant each has whenever `buffer` holds the argument: they
-  /// come from the region branch edge that set `buffer` (from the terminator
-  /// or region op `edge`, which they are a function of), and hold in the
-  /// same activation of its block, until it is passed on again. `visited`
-  /// holds the pairs of value and edge walked.
-  bool onlyAccessesMemory(Value buffer, unsigned depth,
-                          DenseSet<std::pair<Value, Operation *>> &visited,
-                          Operation *edge,
-                          ArrayRef<std::pair<Value, bool>> conditions);
+  /// An `i1` value and the constant it has whenever a walked value holds
+  /// the argument.
+  using Condition = std::pair<Value, bool>;
+  /// The sets of conditions each value has been walked under.
+  using WalkedValues = DenseMap<Value, SmallVector<SmallVector<Condition>, 1>>;
+
+  /// The recursion of `onlyAccessesMemory`. `conditions` hold whenever
+  /// `buffer` holds the argument: they come from the region branch edge that
+  /// set `buffer` and from the conditions of the value it passed on, and
+  /// hold in the same activation of its block.
+  bool onlyAccessesMemory(Value buffer, unsigned depth, WalkedValues &walked,
+                          ArrayRef<Condition> conditions);
 
   /// Returns the answers of `decideAll` about the callee of `call`, or null.
   const FunctionFacts *lookupDecided(CallOpInterface call) const;

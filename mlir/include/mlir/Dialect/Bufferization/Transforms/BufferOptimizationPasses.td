@@ -1193,7 +1193,9 @@ def SummarizeCalleeBuffersPass
     an `scf.if` that never runs while the value is the argument (the
     deallocation frees a value of unknown ownership that way: under its
     ownership indicator, which the edge that forwards the argument sets to
-    `false`, or under the condition it was folded into). And it decides
+    `false`, or under the condition it was folded into; the edges carry
+    such facts on, so that they hold for a loop's state and its indicator
+    from iteration to iteration). And it decides
     whether
     the function, or a function it calls, may allocate. It leaves the
     answers (`CalleeBufferFacts`) in the analysis manager, where the

@@ -141,6 +141,13 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createOwnershipBasedBufferDeallocationPass(deallocOptions));
   }
   pm.addPass(createPipelineCanonicalizerPass());
+
+  // Every free from here on is one the deallocation inserted, and, without
+  // ownership passed to private functions, no function frees its arguments.
+  SummarizeCalleeBuffersPassOptions summarizeOptions;
+  summarizeOptions.freesFollowOwnership =
+      !options.manualDeallocation && !options.privateFunctionDynamicOwnership;
+
   if (options.stockDeallocSimplification)
     pm.addPass(createBufferDeallocationSimplificationPass());
   else
@@ -155,7 +162,7 @@ void mlir::bufferization::buildDeallocationPipeline(
   if (options.simplifyLoopOwnership) {
     SimplifyLoopOwnershipPassOptions loopOptions;
     loopOptions.canonicalize = true;
-    pm.addPass(createSummarizeCalleeBuffersPass());
+    pm.addPass(createSummarizeCalleeBuffersPass(summarizeOptions));
     pm.nestAny().addPass(createSimplifyLoopOwnershipPass(loopOptions));
   }
 
@@ -188,7 +195,7 @@ void mlir::bufferization::buildDeallocationPipeline(
       options.doubleBufferLoops || options.hoistAllocDeallocPairs ||
       options.freeAtLastUse || options.elideCopies || options.reuseFreedBuffers;
   if (anyFunctionStage)
-    pm.addPass(createSummarizeCalleeBuffersPass());
+    pm.addPass(createSummarizeCalleeBuffersPass(summarizeOptions));
   OpPassManager *functionPm = anyFunctionStage ? &pm.nestAny() : nullptr;
 
   // Once every free is a plain `memref.dealloc`, buffers freed by a loop in

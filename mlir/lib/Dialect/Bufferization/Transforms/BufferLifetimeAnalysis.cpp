@@ -795,8 +795,26 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
       continue;
     }
     // A free that never runs while `buffer` holds the argument, as the
-    // deallocation guards one by the buffer's ownership.
-    if (isa<memref::DeallocOp>(user) && isFreeExcludedBy(user, conditions))
+    // deallocation guards one by the buffer's ownership; any free, where the
+    // deallocation placed them all and the function owns no argument.
+    if (isa<memref::DeallocOp>(user) &&
+        (freesFollowOwnership || isFreeExcludedBy(user, conditions)))
+      continue;
+    if (auto dealloc = dyn_cast<DeallocOp>(user);
+        dealloc && freesFollowOwnership)
+      continue;
+    // A selection may hold the argument wherever `buffer` does.
+    if (auto select = dyn_cast<arith::SelectOp>(user);
+        select && use.getOperandNumber() != 0) {
+      if (!onlyAccessesMemory(select.getResult(), depth, walked, conditions))
+        return false;
+      continue;
+    }
+    // The address, compared (the deallocation's runtime alias checks).
+    if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user);
+        address && llvm::all_of(address->getUsers(), [](Operation *user) {
+          return isa<arith::CmpIOp>(user);
+        }))
       continue;
     // A clone reads the buffer into a new one.
     if (auto clone = dyn_cast<CloneOp>(user);

@@ -1685,6 +1685,8 @@ struct SummarizeCalleeBuffersPass
     // that passes have changed since.
     getAnalysisManager().invalidate({});
     auto &facts = getAnalysis<CalleeBufferFacts>();
+    if (freesFollowOwnership)
+      facts.assumeFreesFollowOwnership();
     facts.decideAll();
     numFunctionsSummarized += facts.getNumDecidedFunctions();
     markAllAnalysesPreserved();

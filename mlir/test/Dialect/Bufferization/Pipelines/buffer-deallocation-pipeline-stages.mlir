@@ -16,13 +16,13 @@
 // STAGES-NEXT:   ownership-based-buffer-deallocation{private-function-dynamic-ownership=false},
 // STAGES-NEXT:   canonicalize{
 // STAGES-NEXT:   simplify-buffer-deallocations{confined-allocations=true max-origin-walk=256},
-// STAGES-NEXT:   summarize-callee-buffers,
+// STAGES-NEXT:   summarize-callee-buffers{frees-follow-ownership=true},
 // STAGES-NEXT:   any(
 // STAGES-NEXT:     simplify-loop-ownership{canonicalize=true}
 // STAGES-NEXT:   ),
 // STAGES-NEXT:   unalias-function-results{allow-observable-copies=false private-function-dynamic-ownership=false},
 // STAGES-NEXT:   lower-deallocations-to-scf{lower-rest-with-helper=true max-alias-checks=32 only-shifted-views=false},
-// STAGES-NEXT:   summarize-callee-buffers,
+// STAGES-NEXT:   summarize-callee-buffers{frees-follow-ownership=true},
 // STAGES-NEXT:   any(
 // STAGES-NEXT:     double-buffer-loops,
 // STAGES-NEXT:     hoist-alloc-dealloc-pairs,
@@ -47,6 +47,19 @@
 // MANUALSTAGES-NEXT:   check-buffer-deallocation-input{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   manual-aware-ownership-based-deallocation{private-function-dynamic-ownership=false},
 // MANUALSTAGES-NEXT:   canonicalize{
+// A function may free an argument by hand: the summaries do not trust that
+// every free follows the ownership.
+// MANUALSTAGES:        summarize-callee-buffers{frees-follow-ownership=false},
+// MANUALSTAGES:        summarize-callee-buffers{frees-follow-ownership=false},
+
+// Under private-function-dynamic-ownership, a private function may own and
+// free an argument: the same.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{private-function-dynamic-ownership=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYNAMICSTAGES
+// DYNAMICSTAGES:     ownership-based-buffer-deallocation{private-function-dynamic-ownership=true},
+// DYNAMICSTAGES:     summarize-callee-buffers{frees-follow-ownership=false},
+// DYNAMICSTAGES:     summarize-callee-buffers{frees-follow-ownership=false},
+// DYNAMICSTAGES-NOT: frees-follow-ownership=true
 
 // Upstream's quadratic simplification, for comparison.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stock-dealloc-simplification=true})" \
@@ -70,7 +83,7 @@
 // NOSCF:     simplify-buffer-deallocations{confined-allocations=true max-origin-walk=256},
 // NOSCF-NOT: bufferization-lower-deallocations
 // NOSCF:     lower-deallocations-to-scf{lower-rest-with-helper=true max-alias-checks=32 only-shifted-views=true},
-// NOSCF-NEXT: summarize-callee-buffers,
+// NOSCF-NEXT: summarize-callee-buffers{frees-follow-ownership=true},
 // NOSCF-NEXT: any(
 // NOSCF-NEXT: double-buffer-loops,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{hoist-alloc-dealloc-pairs=false})" \

@@ -1,4 +1,5 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers{frees-follow-ownership=true},func.func(free-buffers-at-last-use))" --split-input-file | FileCheck %s --check-prefix=TRUST
 // RUN: mlir-opt %s --pass-pipeline='builtin.module(func.func(free-buffers-at-last-use))' \
 // RUN:   --split-input-file | FileCheck %s --check-prefix=NESTED
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(reuse-freed-buffers))" --split-input-file | FileCheck %s --check-prefix=REUSE
@@ -357,6 +358,110 @@ func.func @guarded_frees(%c: i1, %n: index) -> (memref<8xf32>, memref<8xf32>, me
   "test.other"() : () -> ()
   memref.dealloc %e : memref<8xf32>
   return %ra, %rb, %rg, %rd : memref<8xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>
+}
+
+// -----
+
+// A selection may hold the argument where its operand does: its uses must
+// do no more. Comparing the argument's address keeps nothing.
+// The deallocation frees a loop's state, which may be the argument, under
+// an indicator that it updates with a runtime alias check: no condition
+// decides that free. Only when frees follow the ownership (the
+// deallocation inserted them all, and a function owns none of its
+// arguments) does the free keep no argument.
+
+// CHECK-LABEL: func @selections
+//       CHECK:   call @reads_selection(%[[A:.*]], %{{.*}}) :
+//  CHECK-NEXT:   memref.dealloc %[[A]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @compares_address(%[[B:.*]], %{{.*}}) :
+//  CHECK-NEXT:   memref.dealloc %[[B]]
+//  CHECK-NEXT:   "test.other"
+//       CHECK:   call @returns_selection(%[[C:.*]], %{{.*}}) :
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[C]]
+//       CHECK:   call @frees_selected_state(%[[D:.*]], %{{.*}}) :
+//  CHECK-NEXT:   "test.other"
+//  CHECK-NEXT:   memref.dealloc %[[D]]
+// TRUST-LABEL: func @selections
+//       TRUST:   call @returns_selection(%[[C:.*]], %{{.*}}) :
+//  TRUST-NEXT:   "test.other"
+//  TRUST-NEXT:   memref.dealloc %[[C]]
+//       TRUST:   call @frees_selected_state(%[[D:.*]], %{{.*}}) :
+//  TRUST-NEXT:   memref.dealloc %[[D]]
+//  TRUST-NEXT:   "test.other"
+func.func private @reads_selection(%m: memref<8xf32>, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %other = memref.alloca() : memref<8xf32>
+  %s = arith.select %c, %m, %other : memref<8xf32>
+  %v = memref.load %s[%c0] : memref<8xf32>
+  return %v : f32
+}
+func.func private @compares_address(%m: memref<8xf32>, %o: memref<8xf32>) -> i1 {
+  %p = memref.extract_aligned_pointer_as_index %m : memref<8xf32> -> index
+  %q = memref.extract_aligned_pointer_as_index %o : memref<8xf32> -> index
+  %same = arith.cmpi eq, %p, %q : index
+  return %same : i1
+}
+func.func private @returns_selection(%m: memref<8xf32>, %c: i1) -> memref<8xf32> {
+  %other = memref.alloc() : memref<8xf32>
+  %s = arith.select %c, %m, %other : memref<8xf32>
+  return %s : memref<8xf32>
+}
+func.func private @frees_selected_state(%m: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %false = arith.constant false
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%b = %m, %owned = %false) -> (memref<8xf32>, i1) {
+    %new = memref.alloc() : memref<8xf32>
+    %v = memref.load %b[%c0] : memref<8xf32>
+    %positive = arith.cmpf ogt, %v, %zero : f32
+    %next = arith.select %positive, %new, %b : memref<8xf32>
+    %p = memref.extract_aligned_pointer_as_index %b : memref<8xf32> -> index
+    %q = memref.extract_aligned_pointer_as_index %next : memref<8xf32> -> index
+    %same = arith.cmpi eq, %p, %q : index
+    %differ = arith.cmpi ne, %p, %q : index
+    %free = arith.andi %owned, %differ : i1
+    scf.if %free {
+      memref.dealloc %b : memref<8xf32>
+    }
+    %keep = arith.andi %owned, %same : i1
+    %fresh = arith.xori %same, %positive : i1
+    %next_owned = arith.ori %keep, %fresh : i1
+    scf.if %same {
+    } else {
+      scf.if %positive {
+      } else {
+        memref.dealloc %new : memref<8xf32>
+      }
+    }
+    scf.yield %next, %next_owned : memref<8xf32>, i1
+  }
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<8xf32>
+  }
+  return
+}
+func.func @selections(%c: i1, %n: index) -> memref<8xf32> {
+  %a = memref.alloc() : memref<8xf32>
+  %x = func.call @reads_selection(%a, %c) : (memref<8xf32>, i1) -> f32
+  "test.other"() : () -> ()
+  memref.dealloc %a : memref<8xf32>
+  %b = memref.alloc() : memref<8xf32>
+  %o = memref.alloca() : memref<8xf32>
+  %y = func.call @compares_address(%b, %o) : (memref<8xf32>, memref<8xf32>) -> i1
+  "test.other"() : () -> ()
+  memref.dealloc %b : memref<8xf32>
+  %cc = memref.alloc() : memref<8xf32>
+  %r = func.call @returns_selection(%cc, %c) : (memref<8xf32>, i1) -> memref<8xf32>
+  "test.other"() : () -> ()
+  memref.dealloc %cc : memref<8xf32>
+  %d = memref.alloc() : memref<8xf32>
+  func.call @frees_selected_state(%d, %n) : (memref<8xf32>, index) -> ()
+  "test.other"() : () -> ()
+  memref.dealloc %d : memref<8xf32>
+  return %r : memref<8xf32>
 }
 
 // -----

@@ -100,6 +100,18 @@ public:
   /// symbol table of its parent, so that calls of it resolve.
   void notifySymbolInserted(Operation *symbol);
 
+  /// Tells the instance that every free in the functions of the root
+  /// follows the ownership of the deallocation, under which a function owns
+  /// none of its arguments (the ownership-based deallocation without
+  /// ownership passed to private functions, on IR that had no free): a
+  /// free of a value that may hold an argument then frees a buffer the
+  /// value holds at other times, and keeps no argument. Must be called
+  /// before any answer.
+  void assumeFreesFollowOwnership() {
+    assert(released.empty() && !decided && "expected no answer yet");
+    freesFollowOwnership = true;
+  }
+
 private:
   /// The answers of `decideAll` about one function.
   struct FunctionFacts {
@@ -124,7 +136,9 @@ private:
   /// that what it returns is another buffer).
   /// A free of such a value is no such use where it runs only when the
   /// value is not the argument: under an `scf.if` on a condition known to
-  /// have the other value whenever it is.
+  /// have the other value whenever it is, or anywhere if frees follow
+  /// ownership. Nor is an `arith.select` whose result does no more, nor a
+  /// comparison of its address.
   bool onlyAccessesMemory(Value buffer, unsigned depth);
 
   /// An `i1` value and the constant it has whenever a walked value holds
@@ -152,6 +166,8 @@ private:
   /// The answers of `decideAll`, by the name of the function in the root.
   DenseMap<StringAttr, FunctionFacts> decidedFunctions;
   bool decided = false;
+  /// See `assumeFreesFollowOwnership`.
+  bool freesFollowOwnership = false;
 };
 
 /// What a pass looking for the uses of a buffer in a block makes of one use

@@ -1186,8 +1186,9 @@ def SummarizeCalleeBuffersPass
     reads or writes its memory, takes a view that does the same, clones it
     (`bufferization.clone` reads it into a new buffer), asks for a size,
     passes it to a function that releases it in turn, or passes it on along
-    the edges of a region op (`scf.yield`, a loop's init operand) to values
-    whose uses do no more; a function whose results follow the no-alias ABI
+    the edges of a region op (`scf.yield`, a loop's init operand) or to an
+    `arith.select` to values whose uses do no more, or compares its address
+    (`memref.extract_aligned_pointer_as_index` into `arith.cmpi`); a function whose results follow the no-alias ABI
     (`buffer_abi.no_alias_results`) returns none of its arguments, so its
     return is no such use either; nor is a `memref.dealloc` in a region of
     an `scf.if` that never runs while the value is the argument (the
@@ -1213,7 +1214,24 @@ def SummarizeCalleeBuffersPass
     mlir-opt --pass-pipeline='builtin.module(summarize-callee-buffers,
         func.func(free-buffers-at-last-use, reuse-freed-buffers))'
     ```
+
+    With `frees-follow-ownership`, the pass trusts that every free of the
+    module is one that the ownership-based deallocation inserted, without
+    ownership passed to private functions: no function then owns or frees
+    its arguments, and a free of a value that may hold an argument (a
+    loop's state that starts as one, an `scf.if` result that may be one)
+    frees the buffer that the value holds at other times, whatever guards
+    it. The deallocation pipeline sets it unless `manual-deallocation` or
+    `private-function-dynamic-ownership` is on. Without it, the pass reads
+    a free as keeping the argument unless a guard rules it out, as above.
   }];
+  let options = [
+    Option<"freesFollowOwnership", "frees-follow-ownership", "bool",
+           /*default=*/"false",
+           "Trust that no function frees a buffer passed to it: every free "
+           "was inserted by the ownership-based deallocation, without "
+           "ownership passed to private functions">
+  ];
   let statistics = [
     Statistic<"numFunctionsSummarized", "num-functions-summarized",
               "Number of functions whose buffer arguments were decided">,

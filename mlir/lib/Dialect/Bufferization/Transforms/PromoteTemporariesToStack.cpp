@@ -98,7 +98,9 @@ Region *bufferization::getStackScopeRegion(Operation *alloc) {
 /// `memref.dealloc` later in the block of its allocation, or one in each
 /// region of an `scf.if` or `scf.index_switch` later in that block, directly
 /// in the region's block (where `free-buffers-at-last-use` sinks the free of a
-/// buffer whose last use is the op), or, where that block ends in a branch,
+/// buffer whose last use is the op) or, in turn, in each region of one such
+/// op of that block (where it sinks the free on into the regions of a last
+/// use in the region), or, where that block ends in a branch,
 /// one in some of its successors whose only predecessor it is and at most
 /// one guarded free in the block (`isGuardedFree`): the ownership-based
 /// deallocation frees a buffer of the block of a `cf` branch in each
@@ -129,7 +131,9 @@ static bool isGuardedFree(memref::DeallocOp dealloc) {
 /// `dealloc` dies: `dealloc` itself in that block; the terminator of that
 /// block, if it branches, if `dealloc` is in one of its successors in the
 /// same region or is a guarded free in the block; or the op in one of whose
-/// regions `dealloc` is.
+/// regions `dealloc` is, directly or through `scf.if` and
+/// `scf.index_switch` ops nested in each other (the outermost that is not
+/// in the block, if there is no op of the block around).
 static Operation *getDyingOp(memref::AllocOp alloc, memref::DeallocOp dealloc) {
   Block *block = alloc->getBlock();
   if (dealloc->getBlock() == block)
@@ -140,8 +144,74 @@ static Operation *getDyingOp(memref::AllocOp alloc, memref::DeallocOp dealloc) {
   if (parent->getBlock() == block && isGuardedFree(dealloc) &&
       block->getTerminator()->getNumSuccessors() != 0)
     return block->getTerminator();
+  while (parent->getBlock() != block &&
+         isa<scf::IfOp, scf::IndexSwitchOp>(parent) &&
+         isa_and_present<scf::IfOp, scf::IndexSwitchOp>(parent->getParentOp()))
+    parent = parent->getParentOp();
   return parent;
 }
+
+/// Where the frees of a buffer that dies at an `scf.if` or
+/// `scf.index_switch` of its block are: per block of a region of that op or
+/// of an op of the same kind nested in it, the free directly in it, or the
+/// op of the block in whose regions the frees are in turn.
+struct RegionFrees {
+  DenseMap<Block *, Operation *> frees;
+  DenseMap<Block *, Operation *> nestedOps;
+
+  /// Records `dealloc`, nested in `dying`. Returns false if a block gets a
+  /// second free or frees in a second op, or both.
+  bool add(Operation *dealloc, Operation *dying) {
+    if (!frees.try_emplace(dealloc->getBlock(), dealloc).second)
+      return false;
+    for (Operation *op = dealloc->getParentOp(); op != dying;
+         op = op->getParentOp()) {
+      auto [it, inserted] = nestedOps.try_emplace(op->getBlock(), op);
+      if (!inserted && it->second != op)
+        return false;
+    }
+    return true;
+  }
+
+  /// Returns true if the frees cover every run of `op` once: each region
+  /// of it frees the buffer directly in its block, or in each region of
+  /// the one op of its block that the same holds for, and not both.
+  bool coversEveryRun(Operation *op) const {
+    return llvm::all_of(op->getRegions(), [&](Region &region) {
+      if (region.empty())
+        return false;
+      Block *body = &region.front();
+      Operation *free = frees.lookup(body);
+      Operation *nested = nestedOps.lookup(body);
+      if (free)
+        return !nested;
+      return nested && coversEveryRun(nested);
+    });
+  }
+
+  /// Returns true if `user`, nested in `op` (which the frees cover),
+  /// runs before the free on its path: before the free of a block or the
+  /// op that frees in its regions, or in that op before its free in turn.
+  bool runsBeforeFree(Operation *user, Operation *op) const {
+    while (true) {
+      Region *region = user->getParentRegion();
+      while (region->getParentOp() != op)
+        region = region->getParentOp()->getParentRegion();
+      Block *body = &region->front();
+      Operation *inRegion = body->findAncestorOpInBlock(*user);
+      if (!inRegion)
+        return false;
+      if (Operation *free = frees.lookup(body))
+        return inRegion->isBeforeInBlock(free);
+      Operation *nested = nestedOps.lookup(body);
+      if (!nested)
+        return false;
+      if (inRegion != nested)
+        return inRegion->isBeforeInBlock(nested);
+      op = nested;
+    }
+  }
+};
 
 /// Returns the op of the allocation's block at which the buffer of `frees`
 /// dies (see the overload above).
@@ -162,16 +232,20 @@ static bool diesInBlock(const SmallBufferFrees &frees,
   memref::AllocOp alloc = frees.alloc;
   Operation *dying = getDyingOp(frees);
   // The free of each region or successor block of `dying`, if the frees are
-  // there.
-  DenseMap<Block *, Operation *> regionFrees;
+  // there (`collectSmallBufferFrees` checked that they cover every run).
+  RegionFrees regionFrees;
   SmallPtrSet<Operation *, 4> freeOps;
   for (memref::DeallocOp dealloc : frees.deallocs) {
     freeOps.insert(dealloc);
     if (Operation *metadata = dealloc.getMemref().getDefiningOp())
       if (isa<memref::ExtractStridedMetadataOp>(metadata))
         freeOps.insert(metadata);
-    if (dealloc != dying)
-      regionFrees[dealloc->getBlock()] = dealloc;
+    if (dealloc == dying)
+      continue;
+    if (dying->hasTrait<OpTrait::IsTerminator>())
+      regionFrees.frees[dealloc->getBlock()] = dealloc;
+    else if (!regionFrees.add(dealloc, dying))
+      return false;
   }
   return succeeded(analysis.getUseRangeInBlock(
       alloc.getResult(), *alloc->getBlock(),
@@ -184,7 +258,8 @@ static bool diesInBlock(const SmallBufferFrees &frees,
           Block *successor =
               alloc->getParentRegion()->findAncestorBlockInRegion(
                   *user->getBlock());
-          Operation *free = successor ? regionFrees.lookup(successor) : nullptr;
+          Operation *free =
+              successor ? regionFrees.frees.lookup(successor) : nullptr;
           Operation *inSuccessor =
               free ? successor->findAncestorOpInBlock(*user) : nullptr;
           if (!inSuccessor || !inSuccessor->isBeforeInBlock(free))
@@ -197,12 +272,7 @@ static bool diesInBlock(const SmallBufferFrees &frees,
           return BufferUseAction::Stop;
         } else if (ancestor == dying) {
           // In a region of the op that frees it: before the region's free.
-          Region *region = user->getParentRegion();
-          while (region->getParentOp() != dying)
-            region = region->getParentOp()->getParentRegion();
-          Operation *free = regionFrees.lookup(&region->front());
-          Operation *inRegion = region->front().findAncestorOpInBlock(*user);
-          if (!free || !inRegion || !inRegion->isBeforeInBlock(free))
+          if (!regionFrees.runsBeforeFree(user, dying))
             return BufferUseAction::Stop;
         } else if (!ancestor->isBeforeInBlock(dying)) {
           return BufferUseAction::Stop;
@@ -294,8 +364,9 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
     }
   });
   // Frees in regions or successors: exactly one in each region of the op,
-  // each in the region's block, or one in each successor of the block, and
-  // none in the block of the allocation.
+  // each in the region's block or in each region of one op of it in turn,
+  // or one in each successor of the block, and none in the block of the
+  // allocation.
   llvm::erase_if(candidates, [](const SmallBufferFrees &frees) {
     if (!frees.promotable)
       return true;
@@ -316,11 +387,11 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
       }
       return numGuarded > 1 || blocks.empty();
     }
-    if (frees.deallocs.size() != dying->getNumRegions())
-      return true;
+    RegionFrees regionFrees;
     for (memref::DeallocOp dealloc : frees.deallocs)
-      blocks.insert(dealloc->getBlock());
-    return blocks.size() != dying->getNumRegions();
+      if (!regionFrees.add(dealloc, dying))
+        return true;
+    return !regionFrees.coversEveryRun(dying);
   });
   return candidates;
 }

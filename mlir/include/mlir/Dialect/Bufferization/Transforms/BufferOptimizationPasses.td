@@ -1506,7 +1506,9 @@ def PromoteTemporariesToStackPass
       one in each region of an `scf.if` or `scf.index_switch` later in the
       block, directly in the region's block (where
       `free-buffers-at-last-use` sinks the free of a buffer whose last use is
-      that op), or, where the block ends in a branch, one in some of its
+      that op) or, in turn, in each region of one such op of the region's
+      block (where it sinks the free on, into the regions of the last use
+      in the region), or, where the block ends in a branch, one in some of its
       successors whose only predecessor the block is, directly in it, and at
       most one in the block under a condition (an `scf.if` without results
       and `else` that only frees the buffer), as the deallocation frees a
@@ -1516,7 +1518,9 @@ def PromoteTemporariesToStackPass
     * every use of the buffer and of every value that may alias it
       (`BufferLifetimeAnalysis`) is in an op between the allocation and the
       deallocation (or the op in whose regions it is freed, or in a region
-      of that op before the region's free, or in a successor before the
+      of that op before the region's free, or before the nested op that
+      frees it, or in that op before its free in turn, or in a successor
+      before the
       successor's free; the branch itself may not pass the buffer on), and
       is understood: a read or write with declared
       effects, a view, a size query, or a call of a function whose body

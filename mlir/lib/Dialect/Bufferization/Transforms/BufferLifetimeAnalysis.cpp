@@ -905,7 +905,12 @@ bool bufferization::isFreedInRegions(
     if (!allocating)
       return false;
     Operation *lastUse = getLastUseIn(region);
-    return !lastUse || lastUse->isBeforeInBlock(allocating);
+    if (!lastUse || lastUse->isBeforeInBlock(allocating))
+      return true;
+    // The last use allocates after it in turn: freed in its regions.
+    return lastUse == allocating &&
+           isa<scf::IfOp, scf::IndexSwitchOp>(lastUse) &&
+           isFreedInRegions(lastUse, isAlias, getLastUseIn, lastAllocating);
   });
 }
 

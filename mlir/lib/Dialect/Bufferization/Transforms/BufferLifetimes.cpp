@@ -256,7 +256,9 @@ getGuardedFree(scf::IfOp guard, DenseSet<Operation *> &taken,
 /// uses it, but one used in a region of an `scf.if` only after the `scf.if`,
 /// over what the regions allocate. Where no region allocates after the buffer
 /// is dead in it, the free stays after `lastUse`, where a later allocation of
-/// the block may take its buffer over. `lastAllocating` caches the last op of
+/// the block may take its buffer over. Where the last use in a region is an
+/// op of the same kind, the free goes on into its regions if that holds
+/// for it. `lastAllocating` caches the last op of
 /// a region's block that may allocate. Returns true if it sank `dealloc`,
 /// which it erases (the metadata op that fed it stays, dead, for the
 /// canonicalizer).
@@ -297,12 +299,13 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
     return false;
 
   for (Region &region : lastUse->getRegions()) {
+    Operation *last = region.empty() ? nullptr : getLastUseIn(region);
     // The `else` of an `scf.if` without results, which it did not have.
     if (region.empty()) {
       Block *body = rewriter.createBlock(&region);
       scf::YieldOp::create(rewriter, lastUse->getLoc());
       rewriter.setInsertionPointToStart(body);
-    } else if (Operation *last = getLastUseIn(region)) {
+    } else if (last) {
       rewriter.setInsertionPointAfter(last);
     } else {
       rewriter.setInsertionPointToStart(&region.front());
@@ -314,7 +317,10 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
       freed = copy.getBaseBuffer();
       analysis.notifyDerived(buffer, freed);
     }
-    memref::DeallocOp::create(rewriter, dealloc.getLoc(), freed);
+    auto free = memref::DeallocOp::create(rewriter, dealloc.getLoc(), freed);
+    // A last use in the region that runs one of its regions in turn.
+    if (last)
+      sinkIntoRegions(rewriter, free, last, analysis, lastAllocating);
   }
   remark::passed(dealloc.getLoc(), remark::RemarkOpts::name("FreedInRegions")
                                        .category("free-buffers-at-last-use"))

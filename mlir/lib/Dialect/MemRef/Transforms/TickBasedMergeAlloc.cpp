@@ -46,6 +46,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 #include <deque>
+#include <functional>
 #include <numeric>
 #include <queue>
 #include <set>
@@ -751,7 +752,12 @@ private:
   /// model (one interval of ticks per buffer) cannot always say. It may name an
   /// op where the pass does not sink the free (a use it does not understand,
   /// say); the model is then only more careful.
-  Operation *getRegionFreeingOp(const AliasSet &aliasSet, Block *block);
+  /// If `lastUses` is given, it gets the last op of each region's block of
+  /// an `scf.if` or `scf.index_switch` in the op that uses an alias, for the
+  /// regions where one does.
+  Operation *
+  getRegionFreeingOp(const AliasSet &aliasSet, Block *block,
+                     DenseMap<Region *, Operation *> *lastUses = nullptr);
 
   /// Returns the last tick up to which a buffer whose aliases are
   /// `aliasSet` is surely held, as far as the hand-over to regions goes, or
@@ -1117,8 +1123,9 @@ TickCollector::UseSpan TickCollector::getUseSpan(OpOperand &use,
   return {anchor, ""};
 }
 
-Operation *TickCollector::getRegionFreeingOp(const AliasSet &aliasSet,
-                                             Block *block) {
+Operation *
+TickCollector::getRegionFreeingOp(const AliasSet &aliasSet, Block *block,
+                                  DenseMap<Region *, Operation *> *lastUses) {
   using bufferization::BufferUseAction;
   FailureOr<bufferization::BufferUseRange> uses =
       bufferization::BufferLifetimeAnalysis::getUseRangeInBlock(
@@ -1132,24 +1139,29 @@ Operation *TickCollector::getRegionFreeingOp(const AliasSet &aliasSet,
   Operation *last = uses->last;
   if (!isa_and_present<scf::IfOp, scf::IndexSwitchOp>(last))
     return nullptr;
-  // The last op of each region's block of `last` that uses an alias.
-  llvm::SmallDenseMap<Region *, Operation *, 4> lastUses;
+  // The last op of each region's block of `last`, and of the ops of the
+  // same kind in it, that uses an alias: the regions `isFreedInRegions` may
+  // ask about.
+  DenseMap<Region *, Operation *> ownLastUses;
+  if (!lastUses)
+    lastUses = &ownLastUses;
   for (Value alias : aliasSet) {
     for (Operation *user : alias.getUsers()) {
-      Region *region = user->getParentRegion();
-      while (region && region->getParentOp() != last)
-        region = region->getParentOp()->getParentRegion();
-      if (!region)
+      if (!last->isProperAncestor(user))
         continue;
-      Operation *anchor = region->front().findAncestorOpInBlock(*user);
-      Operation *&lastUse = lastUses[region];
-      if (!lastUse || lastUse->isBeforeInBlock(anchor))
-        lastUse = anchor;
+      for (Operation *anchor = user; anchor != last;
+           anchor = anchor->getParentOp()) {
+        if (!isa<scf::IfOp, scf::IndexSwitchOp>(anchor->getParentOp()))
+          continue;
+        Operation *&lastUse = (*lastUses)[anchor->getParentRegion()];
+        if (!lastUse || lastUse->isBeforeInBlock(anchor))
+          lastUse = anchor;
+      }
     }
   }
   if (!bufferization::isFreedInRegions(
           last, [&](Value value) { return aliasSet.contains(value); },
-          [&](Region &region) { return lastUses.lookup(&region); },
+          [&](Region &region) { return lastUses->lookup(&region); },
           &lastAllocating))
     return nullptr;
   return last;
@@ -1253,8 +1265,11 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
   // Freed in the regions of the op it dies at: the buffer lives up to its
   // last use in the regions that use it, which is one interval of ticks if
   // they all come before the regions that do not. Otherwise the plan cannot
-  // follow it.
-  if (Operation *op = getRegionFreeingOp(aliasSet, livingBlock)) {
+  // follow it. Where its last use in a region is such an op in turn, the
+  // pass frees it in that op's regions, and the same holds there.
+  DenseMap<Region *, Operation *> lastUses;
+  std::function<FailureOr<int64_t>(Operation *)> getLastInRegions =
+      [&](Operation *op) -> FailureOr<int64_t> {
     bool unusedSeen = false;
     int64_t lastInRegions = std::numeric_limits<int64_t>::min();
     for (Region &region : op->getRegions()) {
@@ -1280,9 +1295,27 @@ LogicalResult TickCollector::getLifetime(AllocOp alloc, int64_t &firstTick,
                      .str();
         return failure();
       }
+      Operation *nested = lastUses.lookup(&region);
+      if (isa_and_present<scf::IfOp, scf::IndexSwitchOp>(nested) &&
+          ticks.lookup(nested).second == lastHere &&
+          bufferization::isFreedInRegions(
+              nested, [&](Value value) { return aliasSet.contains(value); },
+              [&](Region &inner) { return lastUses.lookup(&inner); },
+              &lastAllocating)) {
+        FailureOr<int64_t> lastNested = getLastInRegions(nested);
+        if (failed(lastNested))
+          return failure();
+        lastHere = *lastNested;
+      }
       lastInRegions = std::max(lastInRegions, lastHere);
     }
-    lastTick = lastInRegions;
+    return lastInRegions;
+  };
+  if (Operation *op = getRegionFreeingOp(aliasSet, livingBlock, &lastUses)) {
+    FailureOr<int64_t> lastInRegions = getLastInRegions(op);
+    if (failed(lastInRegions))
+      return failure();
+    lastTick = *lastInRegions;
   }
   if (firstTick > lastTick)
     firstTick = lastTick = ticks.lookup(alloc).first;

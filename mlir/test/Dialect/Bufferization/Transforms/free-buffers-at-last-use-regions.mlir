@@ -10,10 +10,15 @@
 // it, after its last use in a region that uses it.
 
 // @sink_into_if, @sink_into_switch, @sink_after_last_use_in_region and
-// @sink_into_if_without_else sink one free each; no other free moves.
+// @sink_into_if_without_else sink one free each, @sink_into_nested_switch
+// one into the scf.if and on into the scf.index_switch in it, and
+// @sink_no_deeper one into the scf.if only; no other free moves.
 // REMARK: Remark="buffer freed in each region of 'scf.if', its last use"
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
+// REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
+// REMARK-NEXT: Remark="buffer freed in each region of 'scf.if', its last use"
+// REMARK-NEXT: Remark="buffer freed in each region of 'scf.index_switch', its last use"
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.index_switch', its last use"
 // REMARK-NOT: Remark=
 
@@ -218,6 +223,93 @@ func.func @allocates_before_last_use(%c: i1) {
     linalg.fill ins(%cst : f32) outs(%b : memref<8xf32>)
     %v = memref.load %a[%c0] : memref<16xf32>
     memref.store %v, %b[%c0] : memref<8xf32>
+    memref.dealloc %b : memref<8xf32>
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// The last use in the scf.if's region is an scf.index_switch that
+// allocates after the buffer is dead in its one case that uses it: the
+// free goes into the scf.if's regions (the added `else` included) and on
+// into each case, where the case allocates after it.
+
+// CHECK-LABEL: func @sink_into_nested_switch
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[I:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<16xf32>
+//       CHECK:   scf.if %[[C]] {
+//  CHECK-NEXT:     scf.index_switch %[[I]]
+//  CHECK-NEXT:     case 0 {
+//  CHECK-NEXT:       linalg.fill {{.*}} outs(%[[A]] :
+//  CHECK-NEXT:       memref.dealloc %[[A]]
+//  CHECK-NEXT:       memref.alloc() : memref<8xf32>
+//       CHECK:     default {
+//  CHECK-NEXT:       memref.dealloc %[[A]]
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:   } else {
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @sink_into_nested_switch(%c: i1, %i: index) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  scf.if %c {
+    scf.index_switch %i
+    case 0 {
+      linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+      %b = memref.alloc() : memref<8xf32>
+      linalg.fill ins(%cst : f32) outs(%b : memref<8xf32>)
+      memref.dealloc %b : memref<8xf32>
+      scf.yield
+    }
+    default {
+    }
+  }
+  memref.dealloc %a : memref<16xf32>
+  return
+}
+
+// -----
+
+// The scf.if's region allocates after its last use, an scf.index_switch
+// that does not allocate: the free goes into the scf.if's regions, after
+// the scf.index_switch, and no deeper.
+
+// CHECK-LABEL: func @sink_no_deeper
+//  CHECK-SAME: (%[[C:.*]]: i1, %[[I:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<16xf32>
+//       CHECK:   scf.if %[[C]] {
+//  CHECK-NEXT:     scf.index_switch %[[I]]
+//   CHECK-NOT:       memref.dealloc
+//       CHECK:       vector.print
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:     memref.alloc() : memref<8xf32>
+//       CHECK:   } else {
+//  CHECK-NEXT:     memref.dealloc %[[A]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @sink_no_deeper(%c: i1, %i: index) {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+  scf.if %c {
+    scf.index_switch %i
+    case 0 {
+      linalg.fill ins(%cst : f32) outs(%a : memref<16xf32>)
+      scf.yield
+    }
+    default {
+      %v = memref.load %a[%c0] : memref<16xf32>
+      vector.print %v : f32
+    }
+    %b = memref.alloc() : memref<8xf32>
+    linalg.fill ins(%cst : f32) outs(%b : memref<8xf32>)
     memref.dealloc %b : memref<8xf32>
   }
   memref.dealloc %a : memref<16xf32>

@@ -439,3 +439,49 @@ func.func @freed_in_regions_read_late(%c: i1, %out: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// COM: %a's last use in the scf.if is a nested scf.if, whose then region
+// COM: reads %a and allocates %b after that, while its else region
+// COM: allocates %e: the pipeline frees %a in the nested regions, right
+// COM: after the read and at the start of the else (free-buffers-at-last-use
+// COM: goes on into the regions of a last use that frees it in its regions
+// COM: in turn). So %a dies at the read, and %b and %e take its offset: one
+// COM: buffer of 64 bytes. merge-alloc took %a for held over the whole
+// COM: nested scf.if before, and merged nothing (the fuzzer's seed 349983,
+// COM: with an scf.index_switch: 160 bytes at once instead of 128).
+// CHECK-LABEL: func @freed_in_nested_regions
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 7, 11>} : memref<4x4xf32>
+//       CHECK: memref.load
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 14, 16>} : memref<16xi32>
+//       CHECK: } else {
+//       CHECK: memref.alloc() {merge_alloc.buffer = 0 : i64, merge_alloc.offset = 0 : i64, merge_alloc.scope = 0 : i64, merge_alloc.ticks = array<i64: 21, 23>} : memref<4x4xf32>
+// MERGED-LABEL: func @freed_in_nested_regions
+//       MERGED: memref.alloc() : memref<64xi8>
+//   MERGED-NOT: memref.alloc
+func.func @freed_in_nested_regions(%c: i1, %d: i1, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %f = arith.constant 4.0 : f32
+  %n = arith.constant 5 : i32
+  %a = memref.alloc() : memref<4x4xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<4x4xf32>)
+  scf.if %c {
+    scf.if %d {
+      %v = memref.load %a[%c0, %c0] : memref<4x4xf32>
+      memref.store %v, %out[] : memref<f32>
+      %b = memref.alloc() : memref<16xi32>
+      linalg.fill ins(%n : i32) outs(%b : memref<16xi32>)
+      %w = memref.load %b[%c3] : memref<16xi32>
+      %wf = arith.sitofp %w : i32 to f32
+      memref.store %wf, %out[] : memref<f32>
+    } else {
+      %e = memref.alloc() : memref<4x4xf32>
+      linalg.fill ins(%f : f32) outs(%e : memref<4x4xf32>)
+      %x = memref.load %e[%c3, %c0] : memref<4x4xf32>
+      memref.store %x, %out[] : memref<f32>
+    }
+  }
+  return
+}

@@ -409,9 +409,11 @@ bool isAlignedFor(memref::AllocOp buffer, memref::AllocOp alloc);
 /// buffer (`isAlias`), and a region may allocate (an op with an allocation
 /// effect, or a call) after its last use of an alias there
 /// (`getLastUseIn`: the last op of the region's block that uses an alias, or
-/// null; not called for a region without a block). The buffer then dies at
-/// the start of a region that does not use it and right after its last use
-/// in one that does. merge-alloc plans with the same test. `lastAllocating`,
+/// null; not called for a region without a block), or its last use is an op
+/// of the same kind that allocates and for which this holds in turn. The
+/// buffer then dies at the start of a region that does not use it and right
+/// after its last use in one that does, in the regions of that use where
+/// this holds for it. merge-alloc plans with the same test. `lastAllocating`,
 /// if given, caches the last op of a region's block that may allocate (null
 /// if none does).
 bool isFreedInRegions(

@@ -1275,7 +1275,10 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     that does not use the buffer, after the last use in one that does. The
     free goes to the start of a region that does not use the buffer (an
     `else` it adds to an `scf.if` without one) and after the last use in a
-    region that uses it. That is what the deallocation does for a `cf`
+    region that uses it. Where that last use is such an op in turn (an
+    `scf.index_switch` in an `scf.if`, say), or the region allocates in
+    it after the buffer is dead there, the free goes on into its regions
+    the same way. That is what the deallocation does for a `cf`
     diamond; after an `scf.if` the buffer was held over what the regions
     allocate. Where no region allocates after the buffer is dead in it, the
     free stays after the op, where a later allocation may take the buffer

@@ -102,6 +102,24 @@ static Value stripCasts(Value value) {
   return value;
 }
 
+/// Returns the buffer that `value` is a view of, through the views whose
+/// descriptor keeps the allocated and the aligned pointer of their source and
+/// that lie within it (casts, reshapes and subviews): a free of the base
+/// buffer of `value` frees that buffer. Not looked through: `memref.view`,
+/// whose aligned pointer is shifted, address-space casts, and
+/// `memref.reinterpret_cast`, whose type may claim more memory than its
+/// source has, so that `double-buffer-loops` could recycle the freed buffer
+/// for a larger allocation of the view's type.
+static Value stripSamePointerViews(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<memref::CastOp, memref::CollapseShapeOp, memref::ExpandShapeOp,
+             memref::SubViewOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
 static bool isTrueInEveryIteration(Value value,
                                    const llvm::SmallDenseSet<Value> &assumed,
                                    unsigned depth = 0);
@@ -518,7 +536,7 @@ isOnlyFreedAfter(Operation *op, Value buffer, DeallocOp dealloc,
   // A value computed before a fresh allocation cannot hold it, whatever the
   // alias sets say: in a loop around both, it holds a buffer of an earlier
   // iteration at most.
-  Value allocated = stripCasts(buffer);
+  Value allocated = stripSamePointerViews(buffer);
   Operation *allocOp = allocated.getDefiningOp();
   if (allocOp && !hasEffect<MemoryEffects::Allocate>(allocOp, allocated))
     allocOp = nullptr;
@@ -682,8 +700,11 @@ static unsigned transferOwnershipIntoLoop(
         !isTrueInEveryIteration((*yielded)[*ownershipIndex],
                                 {loop.getRegionIterArgs()[*ownershipIndex]}))
       continue;
-    // The block may free the buffer under another type than the loop's.
-    auto found = findDeallocAfterLoop(loop, stripCasts(init), freedBuffers);
+    // The block may free the buffer under another type than the loop's, or
+    // free the buffer that the init is a view of: the loop frees the base
+    // buffer of its state, which is that buffer.
+    auto found =
+        findDeallocAfterLoop(loop, stripSamePointerViews(init), freedBuffers);
     if (!found)
       continue;
     auto [dealloc, position] = *found;

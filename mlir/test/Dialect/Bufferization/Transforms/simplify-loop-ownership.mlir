@@ -751,6 +751,203 @@ func.func @cast_init_used_after_loop(%n: index) {
 
 // -----
 
+// The loop carries a reshape of a buffer, as One-Shot Bufferize emits a
+// `tensor.collapse_shape` feeding `iter_args`: the function frees the buffer,
+// and the loop, which frees the base buffer of its state, takes it over.
+
+// CHECK-LABEL: func @reshaped_init
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4x8xf32>
+//       CHECK:   %[[FLAT:.*]] = memref.collapse_shape %[[A]]
+//       CHECK:   %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[FLAT]]) -> (memref<32xf32>)
+//       CHECK:     bufferization.dealloc (%{{.*}} : memref<f32>) if (%[[TRUE]])
+//       CHECK:   %[[RBASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]
+//       CHECK:   bufferization.dealloc (%[[RBASE]] : memref<f32>) if (%[[TRUE]])
+//  CHECK-NEXT:   return
+// REMARK: remark: [Passed] OwnershipTransferred | Category:simplify-loop-ownership | Remark="loop takes over the ownership of init #0"
+func.func @reshaped_init(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4x8xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %flat, %own = %false) -> (memref<32xf32>, i1) {
+    %new = memref.alloc() : memref<32xf32>
+    memref.copy %st, %new : memref<32xf32> to memref<32xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<32xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<32xf32>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<32xf32>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<32xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4x8xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The init is a cast of a subview at an offset: the base buffer that the
+// loop frees is still the allocation, so the loop takes it over.
+
+// CHECK-LABEL: func @offset_subview_init
+//       CHECK:   %[[TRUE:.*]] = arith.constant true
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   scf.for {{.*}} -> (memref<4xf32, strided<[1], offset: ?>>)
+//       CHECK:     bufferization.dealloc (%{{.*}} : memref<f32>) if (%[[TRUE]])
+//   CHECK-NOT:   bufferization.dealloc (%[[A]]
+func.func @offset_subview_init(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<8xf32>
+  %hi = memref.subview %a[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  %cast = memref.cast %hi : memref<4xf32, strided<[1], offset: 4>> to memref<4xf32, strided<[1], offset: ?>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %cast, %own = %false) -> (memref<4xf32, strided<[1], offset: ?>>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %st, %new : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>
+    %newcast = memref.cast %new : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %newcast, %true : memref<4xf32, strided<[1], offset: ?>>, i1
+  }
+  %v = memref.load %r#0[%c0] : memref<4xf32, strided<[1], offset: ?>>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<8xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The init is one half of a buffer whose other half the loop reads in every
+// iteration: freeing the buffer in the first one would make the later reads
+// use freed memory.
+
+// CHECK-LABEL: func @subview_init_other_half_read_in_loop
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<8xf32>
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[A]], {{.*}} : memref<8xf32>, memref<f32>)
+func.func @subview_init_other_half_read_in_loop(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<8xf32>
+  %lo = memref.subview %a[0] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1]>>
+  %hi = memref.subview %a[4] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 4>>
+  %cast = memref.cast %hi : memref<4xf32, strided<[1], offset: 4>> to memref<4xf32, strided<[1], offset: ?>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %cast, %own = %false) -> (memref<4xf32, strided<[1], offset: ?>>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    memref.copy %lo, %new : memref<4xf32, strided<[1]>> to memref<4xf32>
+    %newcast = memref.cast %new : memref<4xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %newcast, %true : memref<4xf32, strided<[1], offset: ?>>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<4xf32, strided<[1], offset: ?>> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<8xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The buffer of which the init is a reshape is read after the loop: the
+// function keeps it.
+
+// CHECK-LABEL: func @reshaped_init_read_after_loop
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4x8xf32>
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[A]], {{.*}} : memref<4x8xf32>, memref<f32>)
+func.func @reshaped_init_read_after_loop(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4x8xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %flat, %own = %false) -> (memref<32xf32>, i1) {
+    %new = memref.alloc() : memref<32xf32>
+    memref.copy %st, %new : memref<32xf32> to memref<32xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<32xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<32xf32>, i1
+  }
+  %v = memref.load %a[%c0, %c1] : memref<4x8xf32>
+  vector.print %v : f32
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<32xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4x8xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The init is a `memref.view` at a byte shift of an i8 buffer. Its aligned
+// pointer is not the buffer's, and the pass does not look through it.
+
+// CHECK-LABEL: func @shifted_view_init
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[RAW:.*]] = memref.alloc() : memref<48xi8>
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[RAW]], {{.*}} : memref<48xi8>, memref<f32>)
+func.func @shifted_view_init(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %raw = memref.alloc() : memref<48xi8>
+  %init = memref.view %raw[%c16][] : memref<48xi8> to memref<8xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %init, %own = %false) -> (memref<8xf32>, i1) {
+    %new = memref.alloc() : memref<8xf32>
+    memref.copy %st, %new : memref<8xf32> to memref<8xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<8xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<8xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<8xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%raw, %rb : memref<48xi8>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
+// The init is a `memref.reinterpret_cast` whose type claims more memory than
+// its buffer has. Owned by the loop, the buffer would be freed in the first
+// iteration and could be recycled for an allocation of the state's type.
+// The pass does not look through it.
+
+// CHECK-LABEL: func @reinterpreted_init
+//       CHECK:   %[[FALSE:.*]] = arith.constant false
+//       CHECK:   %[[A:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   scf.for {{.*}} iter_args({{.*}}, {{.*}} = %[[FALSE]])
+//       CHECK:   bufferization.dealloc (%[[A]], {{.*}} : memref<4xf32>, memref<f32>)
+func.func @reinterpreted_init(%n: index) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4xf32>
+  %init = memref.reinterpret_cast %a to offset: [0], sizes: [8], strides: [1] : memref<4xf32> to memref<8xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%st = %init, %own = %false) -> (memref<8xf32>, i1) {
+    %new = memref.alloc() : memref<8xf32>
+    %v = memref.load %st[%c0] : memref<8xf32>
+    memref.store %v, %new[%c0] : memref<8xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %st : memref<8xf32> -> memref<f32>, index, index, index
+    bufferization.dealloc (%base : memref<f32>) if (%own)
+    scf.yield %new, %true : memref<8xf32>, i1
+  }
+  %rb, %roff, %rsize, %rstride = memref.extract_strided_metadata %r#0 : memref<8xf32> -> memref<f32>, index, index, index
+  bufferization.dealloc (%a, %rb : memref<4xf32>, memref<f32>) if (%true, %r#1)
+  return
+}
+
+// -----
+
 // A search that keeps the better of the incumbent and a candidate with
 // arith.select: two deallocs retain the selected buffer, one freeing the
 // incumbent under the loop's indicator, one the candidate. Whichever is

@@ -872,9 +872,15 @@ def SimplifyLoopOwnershipPass : Pass<"simplify-loop-ownership"> {
 
     * **Ownership transfer.** When an `scf.for` or `scf.while` always yields
       an owned buffer in place of a memref iteration argument, and the only
-      use of the init buffer (or of the buffer it is a `memref.cast` of)
-      after the loop is a `bufferization.dealloc` that frees it, the loop
-      takes the buffer over under the condition the dealloc freed it with.
+      use of the init buffer after the loop is a `bufferization.dealloc` that
+      frees it, the loop takes the buffer over under the condition the
+      dealloc freed it with. The init may also be a view of the freed buffer
+      whose descriptor keeps the buffer's pointers and that lies within the
+      buffer (`memref.cast`, `memref.collapse_shape`, `memref.expand_shape`,
+      `memref.subview`, as One-Shot Bufferize emits for a reshape or a slice
+      feeding `iter_args`): the loop frees the base buffer of its old state,
+      which is the whole buffer. No other alias of the buffer may be used in
+      the loop or after it.
       "Always" is proved by induction: the yielded indicator is true
       whenever the loop's indicator is. That holds for a fresh buffer per
       iteration, and for an iteration that keeps the buffer it received (an

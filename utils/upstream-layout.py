@@ -74,7 +74,7 @@ CAPABILITIES = [
         "files": [
             r"/(CheckBufferDeallocationInput|LiftUnstructuredControlFlow|PrepareBufferDeallocation|SplitAllocTensors)\.cpp$",
             r"/(check-buffer-deallocation-input|expand-reallocs-for-deallocation|lift-unstructured-control-flow|prepare-buffer-deallocation|split-alloc-tensors)[\w-]*\.mlir$",
-            r"^mlir/test/Integration/.*/dealloc-(cf-|region-result|unranked-region|stored-descriptor|realloc)",
+            r"^mlir/test/Integration/.*/dealloc-(cf-|region-result|unranked-region|stored-descriptor|realloc|private-call)",
             r"^mlir/test/Dialect/Bufferization/Pipelines/buffer-deallocation-pipeline-upstream-crashes\.mlir$",
             r"^mlir/docs/BufferDeallocationInput\.md$",
         ],

@@ -229,7 +229,6 @@ LIMITATIONS = [
     "Only structured control-flow loops are supported",
     "with multiple successors are not supported",
     "Terminators with more than one successor are not supported",
-    "which ownership-based deallocation with private-function-dynamic-ownership=true does not support",
     "ops with unknown memory side effects are not supported",
     # check-buffer-deallocation-input on stored memref descriptors.
     "pass the memref as an SSA value instead",

@@ -1,7 +1,8 @@
-// A finding of the deallocation fuzzer (seed 315, reduced by hand), now
-// rejected by check-buffer-deallocation-input: under
+// A finding of the deallocation fuzzer (seed 315, reduced by hand): under
 // private-function-dynamic-ownership, upstream ownership-based deallocation
-// mishandles %r#0, a result of a private call used in another block.
+// mishandles %r#0, a result of a private call used in another block. It was
+// first rejected by check-buffer-deallocation-input; now
+// prepare-buffer-deallocation gives that use a cast in the call's block.
 
 func.func @main() {
   %r:2 = func.call @callee() : () -> (memref<8xi32>, memref<8xf32>)

@@ -39,46 +39,43 @@ static bool isLeftAlone(func::FuncOp func) {
   return func && func->hasAttr(bufferization::kManualFunctionAttrName);
 }
 
-/// Returns the first use of a memref result of `call` outside the call's
-/// block (and outside the regions of ops in that block), if any.
-static OpOperand *findUseInOtherBlock(func::CallOp call) {
-  Block *block = call->getBlock();
-  for (OpResult result : call->getResults()) {
-    if (!isa<BaseMemRefType>(result.getType()))
-      continue;
+/// Returns the first use of a result of `op` outside the op's block (and
+/// outside the regions of ops in that block), if any.
+static OpOperand *findUseInOtherBlock(Operation *op) {
+  Block *block = op->getBlock();
+  for (OpResult result : op->getResults())
     for (OpOperand &use : result.getUses())
       if (!block->findAncestorOpInBlock(*use.getOwner()))
         return &use;
-  }
   return nullptr;
 }
 
-/// Checks that no memref result of a call to a private function with a body
-/// is used in another block than the call's. Returns failure after emitting
-/// an error at each such call.
+/// Checks that no result of a call to a private function with a body is used
+/// in another block than the call's. Returns failure after emitting an error
+/// at each such call.
 static LogicalResult
 checkPrivateCallResults(ModuleOp module, SymbolTableCollection &symbolTables) {
   bool failed = false;
-  module.walk(
-      [&](func::CallOp call) {
-        auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
-            call, call.getCalleeAttr());
-        if (!callee || !callee.isPrivate() || callee.isExternal() ||
-            isLeftAlone(call->getParentOfType<func::FuncOp>()))
-          return;
-        OpOperand *use = findUseInOtherBlock(call);
-        if (!use)
-          return;
-        InFlightDiagnostic diag =
-            call.emitOpError()
-            << "result #" << cast<OpResult>(use->get()).getResultNumber()
-            << " of a call to private function @" << callee.getSymName()
-            << " is used in another block, which ownership-based deallocation "
-               "with private-function-dynamic-ownership=true does not support; "
-               "set private-function-dynamic-ownership=false";
-        diag.attachNote(use->getOwner()->getLoc()) << "used here";
-        failed = true;
-      });
+  module.walk([&](CallOpInterface call) {
+    auto callee = dyn_cast_or_null<SymbolOpInterface>(
+        call.resolveCallableInTable(&symbolTables));
+    if (!callee || !callee.isPrivate() || callee.isDeclaration() ||
+        isLeftAlone(call->getParentOfType<func::FuncOp>()))
+      return;
+    OpOperand *use = findUseInOtherBlock(call);
+    if (!use)
+      return;
+    InFlightDiagnostic diag =
+        call->emitOpError()
+        << "result #" << cast<OpResult>(use->get()).getResultNumber()
+        << " of a call to private function @" << callee.getName()
+        << " is used in another block, which ownership-based deallocation "
+           "with private-function-dynamic-ownership=true does not support; "
+           "run prepare-buffer-deallocation first or set "
+           "private-function-dynamic-ownership=false";
+    diag.attachNote(use->getOwner()->getLoc()) << "used here";
+    failed = true;
+  });
   return failure(failed);
 }
 

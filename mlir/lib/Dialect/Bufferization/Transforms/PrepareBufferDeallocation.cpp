@@ -28,6 +28,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/MemorySlotInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -43,15 +45,33 @@ namespace bufferization {
 
 using namespace mlir;
 
-unsigned mlir::bufferization::castCrossBlockRegionResults(Operation *root) {
-  SmallVector<Operation *> regionOps;
+/// Returns true if ownership-based deallocation may replace `op` by a copy
+/// with more results: an op with regions, or (under
+/// `private-function-dynamic-ownership`) a call to a private function with a
+/// body, which gets an ownership result per memref result.
+static bool mayBeReplacedByDeallocation(Operation *op,
+                                        SymbolTableCollection &symbolTables) {
+  if (op->getNumRegions() != 0)
+    return true;
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return false;
+  auto callee = dyn_cast_or_null<SymbolOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  return callee && callee.isPrivate() && !callee.isDeclaration();
+}
+
+unsigned mlir::bufferization::castResultsUsedInOtherBlocks(Operation *root) {
+  SymbolTableCollection symbolTables;
+  SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (op->getNumRegions() != 0 && op != root)
-      regionOps.push_back(op);
+    if (op != root && op->getNumResults() != 0 &&
+        mayBeReplacedByDeallocation(op, symbolTables))
+      ops.push_back(op);
   });
   unsigned numCasts = 0;
   IRRewriter rewriter(root->getContext());
-  for (Operation *op : regionOps) {
+  for (Operation *op : ops) {
     Block *block = op->getBlock();
     for (OpResult result : op->getResults()) {
       SmallVector<OpOperand *> usesInOtherBlocks;
@@ -129,7 +149,7 @@ struct PrepareBufferDeallocationPass
   void runOnOperation() override {
     bool promoted = bufferization::promoteDescriptorSlots(getOperation());
     // Nothing changed: this also spares the verifier's run after the pass.
-    if (bufferization::castCrossBlockRegionResults(getOperation()) == 0 &&
+    if (bufferization::castResultsUsedInOtherBlocks(getOperation()) == 0 &&
         !promoted)
       markAllAnalysesPreserved();
   }

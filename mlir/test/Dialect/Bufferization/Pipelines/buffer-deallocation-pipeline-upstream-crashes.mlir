@@ -1,4 +1,7 @@
 // RUN: mlir-opt %s --buffer-deallocation-pipeline -split-input-file | FileCheck %s
+// RUN: mlir-opt %s -split-input-file \
+// RUN:   --buffer-deallocation-pipeline=private-function-dynamic-ownership=true \
+// RUN:   | FileCheck %s --check-prefix=DYNAMIC
 
 // Inputs on which upstream passes of the stock pipeline crash, and which the
 // series' pipeline handles.
@@ -129,4 +132,37 @@ func.func @issue_225149(%out: memref<8xf32>) {
     affine.store %v, %out[%i] : memref<8xf32>
   }
   return
+}
+
+// -----
+
+// With private-function-dynamic-ownership, ownership-based-buffer-deallocation
+// replaces every call to a private function with a body, and crashes (in
+// DeallocationState::getMemrefsToRetain) when a result of the call, of any
+// type, is used in another block: its liveness still holds the erased
+// call's result. prepare-buffer-deallocation gives that use a cast in the
+// call's block, which the canonicalizer folds afterwards.
+
+// CHECK-LABEL: func @private_call_result_in_other_block
+//       CHECK:   %[[V:.*]] = call @first(
+//       CHECK: ^bb1:
+//  CHECK-NEXT:   arith.addf %[[V]], %[[V]]
+// DYNAMIC-LABEL: func @private_call_result_in_other_block
+//       DYNAMIC:   %[[V:.*]] = call @first(
+//       DYNAMIC: ^bb1:
+//  DYNAMIC-NEXT:   arith.addf %[[V]], %[[V]]
+//   DYNAMIC-NOT:   unrealized_conversion_cast
+func.func private @first(%m: memref<8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<8xf32>
+  return %v : f32
+}
+func.func @private_call_result_in_other_block(%m: memref<8xf32>, %c: i1) -> f32 {
+  %t = call @first(%m) : (memref<8xf32>) -> f32
+  cf.cond_br %c, ^bb1, ^bb2(%t : f32)
+^bb1:
+  %u = arith.addf %t, %t : f32
+  cf.br ^bb2(%u : f32)
+^bb2(%r: f32):
+  return %r : f32
 }

@@ -81,6 +81,42 @@ func.func @other_types_in_other_block(%c: i1, %a: memref<*xf32>, %x: f32) {
 
 // -----
 
+// COM: Under private-function-dynamic-ownership the upstream deallocation
+// COM: replaces every call to a private function with a body, whatever its
+// COM: results, and crashes on a result of the replaced call that is live out
+// COM: of the block. Such results get the same casts. Calls to a public
+// COM: function or to a declaration are never replaced and are left alone.
+
+// CHECK-LABEL: func @private_call_results_in_other_block
+//       CHECK: %[[R:.*]]:2 = call @private_callee
+//   CHECK-DAG: %[[M:.*]] = memref.cast %[[R]]#0 : memref<4xf32> to memref<4xf32>
+//   CHECK-DAG: %[[F:.*]] = builtin.unrealized_conversion_cast %[[R]]#1 : f32 to f32
+//       CHECK: %[[P:.*]] = call @public_callee
+//  CHECK-NEXT: %[[D:.*]] = call @declared_callee
+//  CHECK-NEXT: cf.br ^bb1
+//       CHECK: ^bb1:
+//  CHECK-NEXT: "test.use"(%[[M]], %[[F]], %[[P]], %[[D]])
+func.func private @private_callee(%a: memref<4xf32>) -> (memref<4xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<4xf32>
+  return %a, %v : memref<4xf32>, f32
+}
+func.func @public_callee(%x: f32) -> f32 {
+  return %x : f32
+}
+func.func private @declared_callee(f32) -> f32
+func.func @private_call_results_in_other_block(%a: memref<4xf32>, %x: f32) {
+  %r:2 = call @private_callee(%a) : (memref<4xf32>) -> (memref<4xf32>, f32)
+  %p = call @public_callee(%x) : (f32) -> f32
+  %d = call @declared_callee(%x) : (f32) -> f32
+  cf.br ^bb1
+^bb1:
+  "test.use"(%r#0, %r#1, %p, %d) : (memref<4xf32>, f32, f32, f32) -> ()
+  return
+}
+
+// -----
+
 // A descriptor kept in a stack slot and loaded back in another block becomes
 // an SSA value that the blocks pass on, so that the deallocation sees the
 // buffer live there (a use after free found by the deallocation fuzzer).

@@ -42,13 +42,15 @@ class CalleeBufferFacts;
 unsigned splitAllocTensors(RewriterBase &rewriter, Operation *root,
                            bool splitEmptyTensors);
 
-/// Inserts an identity cast right after each result of an op with regions
-/// nested in `root` that is used in another block, and lets those uses use
-/// the cast: ownership-based deallocation keeps such a cast alive across
-/// blocks, but not the result itself. Ranked memrefs get a `memref.cast`, any
-/// other value a `builtin.unrealized_conversion_cast`. Returns the number of
-/// casts inserted.
-unsigned castCrossBlockRegionResults(Operation *root);
+/// Inserts an identity cast right after each result that is used in another
+/// block of an op nested in `root` that ownership-based deallocation may
+/// replace (an op with regions, or a call to a private function with a
+/// body), and lets those uses use the cast: the deallocation keeps such a
+/// cast alive across blocks, but not the result of a replaced op. Ranked
+/// memrefs get a `memref.cast`, any other value a
+/// `builtin.unrealized_conversion_cast`. Returns the number of casts
+/// inserted.
+unsigned castResultsUsedInOtherBlocks(Operation *root);
 
 /// Promotes the stack slots of memref descriptors nested in `root` (a
 /// `memref.alloca` of a memref element type that only `memref.load` and

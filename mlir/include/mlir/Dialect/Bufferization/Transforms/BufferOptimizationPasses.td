@@ -179,12 +179,15 @@ def CheckBufferDeallocationInputPass
       or by its terminator. The
       deallocation frees a buffer at the end of a block that holds its last
       SSA use, or later, so such loads are safe and the others are not.
-    * With `private-function-dynamic-ownership`: a memref result of a call
-      to a private function with a body that is used in another block than
-      the call's. The upstream pass replaces such calls to add ownership
-      results, but still retains the result at the end of the call's block
-      under the erased call's value; it then fails to verify or reads freed
-      memory (found by the deallocation fuzzer).
+    * With `private-function-dynamic-ownership`: a result of a call to a
+      private function with a body that is used in another block than the
+      call's. The upstream pass replaces such calls to add ownership
+      results, but its liveness still holds the erased call's values: for a
+      memref result it fails to verify or reads freed memory (found by the
+      deallocation fuzzer), for any result it may crash.
+      `prepare-buffer-deallocation`, which runs before this check in
+      `buffer-deallocation-pipeline`, gives such uses a cast in the call's
+      block, so the pipeline accepts these calls.
   }];
   let options = [
     Option<"privateFunctionDynamicOwnership",
@@ -268,8 +271,8 @@ def LiftUnstructuredControlFlowPass
 }
 
 def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
-  let summary = "Give memref results of region ops that are used in other "
-                "blocks a use in their own block";
+  let summary = "Give results of ops the deallocation replaces that are "
+                "used in other blocks a use in their own block";
   let description = [{
     Runs right before `ownership-based-buffer-deallocation` in
     `buffer-deallocation-pipeline`, after the last canonicalization.
@@ -294,6 +297,12 @@ def PrepareBufferDeallocationPass : Pass<"prepare-buffer-deallocation"> {
     identity `memref.cast` is invalid, get an identity
     `builtin.unrealized_conversion_cast` instead, which the canonicalizer
     folds as well.
+
+    Calls to private functions with a body get the same casts: under
+    `private-function-dynamic-ownership` the upstream pass replaces them to
+    add an ownership result per memref result, and a result used in another
+    block then crashes it or is freed before that use, as above. Without the
+    option the casts change nothing but are folded all the same.
 
     Example:
 

@@ -101,14 +101,26 @@ static std::optional<SmallVector<Value, 2>> getIncomingValues(OpResult result) {
   return values;
 }
 
+/// Returns true if buffers of the static identity-layout types `lhs` and
+/// `rhs` take the same memory: the same element type, memory space and
+/// number of elements.
+static bool haveSameFootprint(MemRefType lhs, MemRefType rhs) {
+  return lhs.hasStaticShape() && rhs.hasStaticShape() &&
+         lhs.getLayout().isIdentity() && rhs.getLayout().isIdentity() &&
+         lhs.getElementType() == rhs.getElementType() &&
+         lhs.getMemorySpace() == rhs.getMemorySpace() &&
+         lhs.getNumElements() == rhs.getNumElements();
+}
+
 /// Returns true if every buffer that `value` may hold, following values
-/// through `memref.cast`, `arith.select`, the arguments and results of loops
+/// through `memref.cast`, reshapes (`memref.collapse_shape`,
+/// `memref.expand_shape`), `arith.select`, the arguments and results of loops
 /// and the results of `scf.if` and `scf.index_switch`, can stand in for
-/// `alloc`: it was
-/// allocated by a `memref.alloc` of the same type, with at least the
-/// alignment `alloc` asks for and, if `alloc` has dynamic sizes, the same
-/// size operands. Such a buffer is exactly as large as `alloc` and `value`
-/// points to its start.
+/// `alloc`: it was allocated by a `memref.alloc` of the same type, or of a
+/// static type of the same footprint (a reshape of it reaches `value`), with
+/// at least the alignment `alloc` asks for and, if `alloc` has dynamic sizes,
+/// the same size operands. Such a buffer is exactly as large as `alloc` and
+/// `value` points to its start.
 static bool canStandInFor(Value value, memref::AllocOp alloc,
                           llvm::SmallDenseSet<Value> &visited) {
   // A value seen before is being decided by the values it takes elsewhere.
@@ -117,11 +129,18 @@ static bool canStandInFor(Value value, memref::AllocOp alloc,
   if (auto other = value.getDefiningOp<memref::AllocOp>()) {
     if (!isAlignedFor(other, alloc))
       return false;
+    if (haveSameFootprint(other.getType(), alloc.getType()))
+      return true;
     return other.getType() == alloc.getType() &&
            llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes());
   }
   if (auto cast = value.getDefiningOp<memref::CastOp>())
     return canStandInFor(cast.getSource(), alloc, visited);
+  // A reshape of a whole buffer of identity layout starts where the buffer
+  // does and covers it; the footprint is compared at the allocation.
+  if (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(
+          value.getDefiningOp()))
+    return canStandInFor(value.getDefiningOp()->getOperand(0), alloc, visited);
   if (auto select = value.getDefiningOp<arith::SelectOp>())
     return canStandInFor(select.getTrueValue(), alloc, visited) &&
            canStandInFor(select.getFalseValue(), alloc, visited);

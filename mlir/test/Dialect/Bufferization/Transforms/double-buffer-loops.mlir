@@ -60,6 +60,63 @@ func.func @for_alignment_unknown(%n: index, %a: memref<4xf32>) {
 
 // -----
 
+// The loop's state starts as a reshape of a buffer, as One-Shot Bufferize
+// emits a `tensor.collapse_shape` feeding `iter_args`, and the loop owns it:
+// the buffer is as large and as aligned as the allocation, so it is the
+// spare of the second iteration.
+
+// CHECK-LABEL: func @for_reshaped_init
+//       CHECK:   %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+//       CHECK:   %[[FLAT:.*]] = memref.collapse_shape %[[A]]
+//       CHECK:   %[[SPARE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+//       CHECK:   scf.for {{.*}} iter_args(%[[M:.*]] = %[[FLAT]], %[[S:.*]] = %[[SPARE]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     scf.yield %[[S]], %[[M]] : memref<32xf32>, memref<32xf32>
+func.func @for_reshaped_init(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %flat) -> (memref<32xf32>) {
+    %new = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+    "test.copy"(%m, %new) : (memref<32xf32>, memref<32xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<32xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base : memref<f32>
+    scf.yield %new : memref<32xf32>
+  }
+  "test.use"(%r) : (memref<32xf32>) -> ()
+  memref.dealloc %r : memref<32xf32>
+  return
+}
+
+// -----
+
+// Must not fire: the reshaped buffer is less aligned than the allocation
+// asks for.
+
+// CHECK-LABEL: func @for_reshaped_init_less_aligned
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() {alignment = 64 : i64}
+//       CHECK:     memref.dealloc
+func.func @for_reshaped_init_less_aligned(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() : memref<4x8xf32>
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %flat) -> (memref<32xf32>) {
+    %new = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+    "test.copy"(%m, %new) : (memref<32xf32>, memref<32xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<32xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base : memref<f32>
+    scf.yield %new : memref<32xf32>
+  }
+  "test.use"(%r) : (memref<32xf32>) -> ()
+  memref.dealloc %r : memref<32xf32>
+  return
+}
+
+// -----
+
 // The freed buffer has another type: no pair.
 
 // CHECK-LABEL: func @for_other_type

@@ -1058,13 +1058,19 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
     The freed buffer is dead after the deallocation, and the contents of a
     fresh allocation are undefined, so no iteration can tell that it gets a
     recycled buffer. Every buffer that can reach the deallocation, following
-    `memref.cast`, `arith.select`, loop arguments and results and the
-    results of `scf.if` and `scf.index_switch`, must be an allocation of the
-    same type (a slot's deallocations may free it under a more general
-    layout, cast back to the type) with at least the `alignment` the
-    allocation asks for: a buffer of unknown origin, such as a function
-    argument or a call result, may be smaller or less aligned than its type
-    says, and is not recycled. A loop that runs zero times still allocates
+    `memref.cast`, `memref.collapse_shape`, `memref.expand_shape`,
+    `arith.select`, loop arguments and results and the results of `scf.if`
+    and `scf.index_switch`, must be an allocation of the same type (a slot's
+    deallocations may free it under a more general layout, cast back to the
+    type), or a static identity-layout allocation with as many elements of
+    the same element type in the same memory space (a reshape of it reaches
+    the deallocation, as One-Shot Bufferize emits for a
+    `tensor.collapse_shape` that starts a loop's state), with at least the
+    `alignment` the allocation asks for: a buffer of unknown origin, such
+    as a function argument or a call result, may be smaller or less aligned
+    than its type says, and is not recycled. A reshape keeps the allocated
+    and aligned pointers of its source and covers all of it; subviews,
+    `memref.view` and `memref.reinterpret_cast` are not followed. A loop that runs zero times still allocates
     and frees the first spare of a pair; a slot allocates nothing ahead.
 
     Allocations that are freed in the same iteration are not paired: they

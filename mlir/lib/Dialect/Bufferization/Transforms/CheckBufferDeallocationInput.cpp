@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeallocationUtils.h"
+
 #include "mlir/Dialect/Bufferization/Transforms/BufferABI.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimizationPasses.h"
 
@@ -42,10 +44,9 @@ static bool isLeftAlone(func::FuncOp func) {
 /// Returns the first use of a result of `op` outside the op's block (and
 /// outside the regions of ops in that block), if any.
 static OpOperand *findUseInOtherBlock(Operation *op) {
-  Block *block = op->getBlock();
   for (OpResult result : op->getResults())
     for (OpOperand &use : result.getUses())
-      if (!block->findAncestorOpInBlock(*use.getOwner()))
+      if (bufferization::isUseInOtherBlock(use))
         return &use;
   return nullptr;
 }
@@ -57,10 +58,9 @@ static LogicalResult
 checkPrivateCallResults(ModuleOp module, SymbolTableCollection &symbolTables) {
   bool failed = false;
   module.walk([&](CallOpInterface call) {
-    auto callee = dyn_cast_or_null<SymbolOpInterface>(
-        call.resolveCallableInTable(&symbolTables));
-    if (!callee || !callee.isPrivate() || callee.isDeclaration() ||
-        isLeftAlone(call->getParentOfType<func::FuncOp>()))
+    SymbolOpInterface callee =
+        bufferization::getPrivateCalleeWithBody(call, symbolTables);
+    if (!callee || isLeftAlone(call->getParentOfType<func::FuncOp>()))
       return;
     OpOperand *use = findUseInOtherBlock(call);
     if (!use)

@@ -362,3 +362,17 @@ bool bufferization::isCalleeLookedUpInside(CallOpInterface call,
   Operation *table = SymbolTable::getNearestSymbolTable(call);
   return table && root->isAncestor(table);
 }
+
+SymbolOpInterface
+bufferization::getPrivateCalleeWithBody(CallOpInterface call,
+                                        SymbolTableCollection &symbolTables) {
+  auto callee = dyn_cast_or_null<SymbolOpInterface>(
+      call.resolveCallableInTable(&symbolTables));
+  if (!callee || !callee.isPrivate() || callee.isDeclaration())
+    return nullptr;
+  return callee;
+}
+
+bool bufferization::isUseInOtherBlock(OpOperand &use) {
+  return !use.get().getParentBlock()->findAncestorOpInBlock(*use.getOwner());
+}

@@ -198,6 +198,17 @@ bool isCalleeLookedUpInside(CallOpInterface call, Operation *root);
 /// nested module whole.
 bool isFunctionOrSymbolTable(RegisteredOperationName opName);
 
+/// Returns the callee of `call` if it is a private function with a body: the
+/// calls that ownership-based deallocation under
+/// `private-function-dynamic-ownership` replaces by a copy with an ownership
+/// result per memref result. Returns null otherwise.
+SymbolOpInterface getPrivateCalleeWithBody(CallOpInterface call,
+                                           SymbolTableCollection &symbolTables);
+
+/// Returns true if `use` is in another block than the one that defines its
+/// value, outside the regions of that block's ops too.
+bool isUseInOtherBlock(OpOperand &use);
+
 /// Returns a memref of `type` that views a stack buffer of no elements, or
 /// null for a layout that is not strided: what a value undefined on some path
 /// becomes in place of `ub.poison`. The deallocation compares the base

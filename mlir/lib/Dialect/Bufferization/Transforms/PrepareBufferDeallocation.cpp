@@ -54,11 +54,7 @@ static bool mayBeReplacedByDeallocation(Operation *op,
   if (op->getNumRegions() != 0)
     return true;
   auto call = dyn_cast<CallOpInterface>(op);
-  if (!call)
-    return false;
-  auto callee = dyn_cast_or_null<SymbolOpInterface>(
-      call.resolveCallableInTable(&symbolTables));
-  return callee && callee.isPrivate() && !callee.isDeclaration();
+  return call && bufferization::getPrivateCalleeWithBody(call, symbolTables);
 }
 
 unsigned mlir::bufferization::castResultsUsedInOtherBlocks(Operation *root) {
@@ -72,11 +68,10 @@ unsigned mlir::bufferization::castResultsUsedInOtherBlocks(Operation *root) {
   unsigned numCasts = 0;
   IRRewriter rewriter(root->getContext());
   for (Operation *op : ops) {
-    Block *block = op->getBlock();
     for (OpResult result : op->getResults()) {
       SmallVector<OpOperand *> usesInOtherBlocks;
       for (OpOperand &use : result.getUses())
-        if (!block->findAncestorOpInBlock(*use.getOwner()))
+        if (bufferization::isUseInOtherBlock(use))
           usesInOtherBlocks.push_back(&use);
       if (usesInOtherBlocks.empty())
         continue;

@@ -112,6 +112,43 @@ static bool haveSameFootprint(MemRefType lhs, MemRefType rhs) {
          lhs.getNumElements() == rhs.getNumElements();
 }
 
+/// Returns the type under which pairing matches buffers of `type`: a static
+/// identity-layout memref type of rank 1 or more stands for every type of the
+/// same footprint (see `haveSameFootprint`), as the flat type of its elements;
+/// any other type stands for itself.
+static Type getFootprintKey(Type type) {
+  auto memrefType = dyn_cast<MemRefType>(type);
+  if (!memrefType || memrefType.getRank() == 0 ||
+      !memrefType.hasStaticShape() || !memrefType.getLayout().isIdentity())
+    return type;
+  return MemRefType::get(
+      {memrefType.getNumElements()}, memrefType.getElementType(),
+      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
+}
+
+/// Returns `buffer` viewed as `type`. The two types have the same footprint
+/// key (`getFootprintKey`): either they are equal, or both are static
+/// identity-layout types of the same footprint, and the buffer is collapsed
+/// to its flat type and expanded to `type`.
+static Value reshapeTo(OpBuilder &builder, Location loc, Value buffer,
+                       MemRefType type) {
+  auto sourceType = cast<MemRefType>(buffer.getType());
+  if (sourceType == type)
+    return buffer;
+  auto flatType = cast<MemRefType>(getFootprintKey(sourceType));
+  auto allDims = [](int64_t rank) {
+    return SmallVector<ReassociationIndices, 1>{
+        llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+  };
+  if (sourceType.getRank() != 1)
+    buffer = memref::CollapseShapeOp::create(builder, loc, flatType, buffer,
+                                             allDims(sourceType.getRank()));
+  if (type.getRank() != 1)
+    buffer = memref::ExpandShapeOp::create(builder, loc, type, buffer,
+                                           allDims(type.getRank()));
+  return buffer;
+}
+
 /// Returns true if every buffer that `value` may hold, following values
 /// through `memref.cast`, reshapes (`memref.collapse_shape`,
 /// `memref.expand_shape`), `arith.select`, the arguments and results of loops
@@ -172,10 +209,12 @@ static bool isRecyclableAlloc(memref::AllocOp alloc, Operation *loop) {
 
 /// Pairs each allocation in `block` that a buffer of an earlier iteration
 /// can serve with a deallocation in `block` that frees a buffer of the same
-/// type that is an argument of `block`, so a buffer of an earlier iteration.
+/// footprint key (`getFootprintKey`: the same type, or static identity-layout
+/// types of as many elements, such as the two sides of a reshape) that is an
+/// argument of `block`, so a buffer of an earlier iteration.
 /// Each op is in at most one pair; the allocations that `block` does not
-/// free are served first, each taking the first deallocation of its type
-/// whose buffers are aligned as it asks and, for dynamic sizes, all
+/// free are served first, each taking the first deallocation of its footprint
+/// key whose buffers are aligned as it asks and, for dynamic sizes, all
 /// allocated with the same size operands. The
 /// deallocations are grouped by type, so that pairing costs time linear in
 /// the ops of the block (unless allocations ask for an alignment or sizes
@@ -183,10 +222,10 @@ static bool isRecyclableAlloc(memref::AllocOp alloc, Operation *loop) {
 static SmallVector<BufferPair> findBufferPairs(Block *block) {
   Operation *loop = block->getParentOp();
   SmallVector<memref::AllocOp> allocs;
-  /// The deallocations of each type in block order, taken ones null, and
-  /// the position of the first that is not.
+  /// The deallocations of each footprint key in block order, taken ones
+  /// null, and the position of the first that is not.
   DenseMap<Type, std::pair<SmallVector<memref::DeallocOp>, unsigned>>
-      deallocsByType;
+      deallocsByKey;
   DenseSet<Operation *> freedInBlock;
   for (Operation &op : *block) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
@@ -198,7 +237,7 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
         freedInBlock.insert(def);
       auto arg = dyn_cast<BlockArgument>(freed);
       if (arg && arg.getOwner() == block && getIncomingValues(arg))
-        deallocsByType[arg.getType()].first.push_back(dealloc);
+        deallocsByKey[getFootprintKey(arg.getType())].first.push_back(dealloc);
     }
   }
   // An allocation that the iteration frees itself can leave the loop
@@ -211,8 +250,8 @@ static SmallVector<BufferPair> findBufferPairs(Block *block) {
 
   SmallVector<BufferPair> pairs;
   for (memref::AllocOp alloc : allocs) {
-    auto it = deallocsByType.find(alloc.getType());
-    if (it == deallocsByType.end())
+    auto it = deallocsByKey.find(getFootprintKey(alloc.getType()));
+    if (it == deallocsByKey.end())
       continue;
     auto &[deallocs, first] = it->second;
     // The spare stands in for `alloc`, so it must be aligned as requested
@@ -282,9 +321,10 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::ForOp &forOp) {
   SmallVector<Value> spares = createSpares(rewriter, forOp, pairs);
   FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
       rewriter, spares, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
-        return llvm::map_to_vector(pairs, [](BufferPair pair) {
-          return getFreedBuffer(pair.dealloc);
+      [&](OpBuilder &builder, Location loc, ArrayRef<BlockArgument>) {
+        return llvm::map_to_vector(pairs, [&](BufferPair pair) {
+          return reshapeTo(builder, loc, getFreedBuffer(pair.dealloc),
+                           pair.alloc.getType());
         });
       });
   assert(succeeded(newLoop) && "scf.for always takes additional yields");
@@ -355,14 +395,25 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp &whileOp) {
   Block *before = newWhile.getBeforeBody();
   Block *after = newWhile.getAfterBody();
 
+  scf::ConditionOp conditionOp = newWhile.getConditionOp();
+  scf::YieldOp yieldOp = newWhile.getYieldOp();
   SmallVector<Value> forwarded, yielded;
   unsigned numRecycled = 0;
   for (auto [index, slot] : llvm::enumerate(slots)) {
     Value spare = spares[index];
-    Value beforeSpare = before->addArgument(spare.getType(), spare.getLoc());
-    Value afterSpare = after->addArgument(spare.getType(), spare.getLoc());
-    forwarded.push_back(slot.before ? freedBefore[index] : beforeSpare);
-    yielded.push_back(slot.after ? freedAfter[index] : afterSpare);
+    auto spareType = cast<MemRefType>(spare.getType());
+    Value beforeSpare = before->addArgument(spareType, spare.getLoc());
+    Value afterSpare = after->addArgument(spareType, spare.getLoc());
+    // A freed buffer of another type of the same footprint is handed on as
+    // the spare's type.
+    rewriter.setInsertionPoint(conditionOp);
+    forwarded.push_back(slot.before ? reshapeTo(rewriter, conditionOp.getLoc(),
+                                                freedBefore[index], spareType)
+                                    : beforeSpare);
+    rewriter.setInsertionPoint(yieldOp);
+    yielded.push_back(slot.after ? reshapeTo(rewriter, yieldOp.getLoc(),
+                                             freedAfter[index], spareType)
+                                 : afterSpare);
     if (slot.before)
       recyclePair(rewriter, *slot.before, beforeSpare);
     if (slot.after)
@@ -370,10 +421,8 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp &whileOp) {
     numRecycled +=
         static_cast<bool>(slot.before) + static_cast<bool>(slot.after);
   }
-  scf::ConditionOp conditionOp = newWhile.getConditionOp();
   rewriter.modifyOpInPlace(
       conditionOp, [&] { conditionOp.getArgsMutable().append(forwarded); });
-  scf::YieldOp yieldOp = newWhile.getYieldOp();
   rewriter.modifyOpInPlace(
       yieldOp, [&] { yieldOp.getResultsMutable().append(yielded); });
 

@@ -117,6 +117,111 @@ func.func @for_reshaped_init_less_aligned(%n: index) {
 
 // -----
 
+// The loop computes in another shape than its state, as One-Shot Bufferize
+// emits `y = collapse(f(expand(y)))`: the state it frees has as many
+// elements as the allocation, so its buffer is the spare of the next
+// iteration, handed on as the allocation's type.
+
+// CHECK-LABEL: func @for_reshaped_body
+//       CHECK:   %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+//       CHECK:   %[[SPARE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+//       CHECK:   %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[M:.*]] = %[[A]], %[[S:.*]] = %[[SPARE]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     %[[GRID:.*]] = memref.expand_shape %[[M]] {{\[\[}}0, 1]] output_shape [4, 8]
+//       CHECK:     test.copy(%[[GRID]], %[[S]])
+//       CHECK:     %[[NEXT:.*]] = memref.collapse_shape %[[S]] {{\[\[}}0, 1]]
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     %[[HANDED:.*]] = memref.expand_shape %[[M]] {{\[\[}}0, 1]] output_shape [4, 8] : memref<32xf32> into memref<4x8xf32>
+//       CHECK:     scf.yield %[[NEXT]], %[[HANDED]] : memref<32xf32>, memref<4x8xf32>
+//       CHECK:   }
+//       CHECK:   memref.dealloc %[[R]]#1 : memref<4x8xf32>
+// REMARK: remark: [Passed] DoubleBuffered | Category:double-buffer-loops | Remark="recycled 1 freed buffer(s) of an earlier iteration instead of allocating"
+func.func @for_reshaped_body(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc() {alignment = 64 : i64} : memref<32xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<32xf32>) {
+    %grid = memref.expand_shape %m [[0, 1]] output_shape [4, 8] : memref<32xf32> into memref<4x8xf32>
+    %new = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
+    "test.copy"(%grid, %new) : (memref<4x8xf32>, memref<4x8xf32>) -> ()
+    %next = memref.collapse_shape %new [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<32xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base : memref<f32>
+    scf.yield %next : memref<32xf32>
+  }
+  "test.use"(%r) : (memref<32xf32>) -> ()
+  memref.dealloc %r : memref<32xf32>
+  return
+}
+
+// -----
+
+// Both regions of an scf.while free a 2x6 state and compute a 3x4 one: the
+// buffer each frees is collapsed and expanded to the other's allocation.
+
+// CHECK-LABEL: func @while_reshaped_regions
+//       CHECK:   %[[S0:.*]] = memref.alloc() : memref<3x4xf32>
+//       CHECK:   scf.while (%[[B:.*]] = %{{.*}}, %[[BS:.*]] = %[[S0]])
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     %[[FLAT:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<2x6xf32> into memref<12xf32>
+//       CHECK:     %[[GRID:.*]] = memref.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [3, 4] : memref<12xf32> into memref<3x4xf32>
+//       CHECK:     scf.condition(%{{.*}}) %{{.*}}, %[[GRID]] : memref<2x6xf32>, memref<3x4xf32>
+//       CHECK:   } do {
+//   CHECK-NOT:     memref.alloc
+//       CHECK:     memref.collapse_shape
+//       CHECK:     memref.expand_shape
+//       CHECK:     scf.yield
+//       CHECK:   }
+//       CHECK:   memref.dealloc %{{.*}}#1 : memref<3x4xf32>
+func.func @while_reshaped_regions(%c: i1) {
+  %x = memref.alloc() : memref<2x6xf32>
+  %r = scf.while (%b = %x) : (memref<2x6xf32>) -> memref<2x6xf32> {
+    %new = memref.alloc() : memref<3x4xf32>
+    "test.copy"(%b, %new) : (memref<2x6xf32>, memref<3x4xf32>) -> ()
+    %flat = memref.collapse_shape %new [[0, 1]] : memref<3x4xf32> into memref<12xf32>
+    %next = memref.expand_shape %flat [[0, 1]] output_shape [2, 6] : memref<12xf32> into memref<2x6xf32>
+    memref.dealloc %b : memref<2x6xf32>
+    scf.condition(%c) %next : memref<2x6xf32>
+  } do {
+  ^bb0(%a: memref<2x6xf32>):
+    %new = memref.alloc() : memref<3x4xf32>
+    "test.copy"(%a, %new) : (memref<2x6xf32>, memref<3x4xf32>) -> ()
+    %flat = memref.collapse_shape %new [[0, 1]] : memref<3x4xf32> into memref<12xf32>
+    %next = memref.expand_shape %flat [[0, 1]] output_shape [2, 6] : memref<12xf32> into memref<2x6xf32>
+    memref.dealloc %a : memref<2x6xf32>
+    scf.yield %next : memref<2x6xf32>
+  }
+  memref.dealloc %r : memref<2x6xf32>
+  return
+}
+
+// -----
+
+// Must not fire: the freed state has as many elements as the allocation but
+// a layout with a dynamic stride, so its elements may be spread over a larger
+// buffer and the allocation's shape cannot view it.
+
+// CHECK-LABEL: func @for_reshaped_body_strided_state
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<4x8xf32>
+//       CHECK:     memref.dealloc
+func.func @for_reshaped_body_strided_state(%n: index, %a: memref<32xf32, strided<[?]>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (memref<32xf32, strided<[?]>>) {
+    %new = memref.alloc() : memref<4x8xf32>
+    "test.copy"(%m, %new) : (memref<32xf32, strided<[?]>>, memref<4x8xf32>) -> ()
+    %flat = memref.collapse_shape %new [[0, 1]] : memref<4x8xf32> into memref<32xf32>
+    %next = memref.cast %flat : memref<32xf32> to memref<32xf32, strided<[?]>>
+    memref.dealloc %m : memref<32xf32, strided<[?]>>
+    scf.yield %next : memref<32xf32, strided<[?]>>
+  }
+  "test.use"(%r) : (memref<32xf32, strided<[?]>>) -> ()
+  return
+}
+
+// -----
+
 // The freed buffer has another type: no pair.
 
 // CHECK-LABEL: func @for_other_type

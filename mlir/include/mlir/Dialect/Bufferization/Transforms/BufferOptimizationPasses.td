@@ -1017,9 +1017,12 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
 
     * In the body of an `scf.for`, a `memref.alloc` of an identity-layout
       type is paired with an unconditional `memref.dealloc` in the same
-      block that frees a buffer of the same type received as an iteration
-      argument (directly or through the base buffer of
-      `memref.extract_strided_metadata`). Dynamic sizes must be computed
+      block that frees a buffer received as an iteration argument (directly
+      or through the base buffer of `memref.extract_strided_metadata`) of
+      the same type, or of a static identity-layout type of as many elements
+      of the same element type and memory space, as a loop whose body
+      computes on an `expand_shape` of its state and yields a
+      `collapse_shape` of the result frees. Dynamic sizes must be computed
       before the loop, and every buffer the argument may hold (the init and
       what the loop yields) must be allocated with the same size operands,
       so that the freed buffer is exactly as large as the allocation.
@@ -1030,8 +1033,9 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
     * The pair gets a new iteration argument, initialized with one
       allocation before the loop. The allocation is replaced with that
       argument, the deallocation goes away and the freed buffer is yielded
-      as the spare of the next iteration. The last spare is freed after the
-      loop.
+      as the spare of the next iteration, collapsed and expanded to the
+      allocation's type where its own differs. The last spare is freed
+      after the loop.
     * In an `scf.while`, pairs are found in both regions, and each spare is
       threaded through both: the region that owns the pair uses the spare
       and hands on the buffer it freed, the other region passes the spare

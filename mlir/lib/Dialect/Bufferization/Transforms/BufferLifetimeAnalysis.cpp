@@ -735,11 +735,11 @@ static bool addForwardedValues(OpOperand &use, ArrayRef<Condition> current,
   return found;
 }
 
-/// Returns true if `free` runs only where one of `conditions` does not hold:
+/// Returns true if `op` runs only where one of `conditions` does not hold:
 /// it is nested in a region of an `scf.if` whose condition they decide to
 /// the other value.
-static bool isFreeExcludedBy(Operation *free, ArrayRef<Condition> conditions) {
-  for (Operation *nested = free; !isa<FunctionOpInterface>(nested);
+static bool isExcludedBy(Operation *op, ArrayRef<Condition> conditions) {
+  for (Operation *nested = op; !isa<FunctionOpInterface>(nested);
        nested = nested->getParentOp()) {
     auto ifOp = dyn_cast<scf::IfOp>(nested->getParentOp());
     if (!ifOp)
@@ -777,7 +777,10 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
   sets.emplace_back(conditions.begin(), conditions.end());
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
-    if (isa<memref::DimOp>(user))
+    // A use that never runs while `buffer` holds the argument: a free that
+    // the deallocation guards by the buffer's ownership, or the hand-over of
+    // an owned state to a double-buffered loop's spare.
+    if (isa<memref::DimOp>(user) || isExcludedBy(user, conditions))
       continue;
     // A function whose results follow the no-alias ABI returns buffers that
     // alias none of its arguments: what it returns is not `buffer`.
@@ -794,19 +797,24 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
           return false;
       continue;
     }
-    // A free that never runs while `buffer` holds the argument, as the
-    // deallocation guards one by the buffer's ownership; any free, where the
-    // deallocation placed them all and the function owns no argument.
-    if (isa<memref::DeallocOp>(user) &&
-        (freesFollowOwnership || isFreeExcludedBy(user, conditions)))
+    // Any free, where the deallocation placed them all and the function owns
+    // no argument.
+    if (isa<memref::DeallocOp>(user) && freesFollowOwnership)
       continue;
     if (auto dealloc = dyn_cast<DeallocOp>(user);
         dealloc && freesFollowOwnership)
       continue;
-    // A selection may hold the argument wherever `buffer` does.
+    // A selection may hold the argument wherever `buffer` does, unless
+    // `conditions` decide that it picks its other operand (as double
+    // buffering keeps a loop's old state as its spare only where the loop
+    // owns it).
     if (auto select = dyn_cast<arith::SelectOp>(user);
         select && use.getOperandNumber() != 0) {
-      if (!onlyAccessesMemory(select.getResult(), depth, walked, conditions))
+      std::optional<bool> picksTrue =
+          evaluate(select.getCondition(), conditions);
+      bool mayHold = !picksTrue || *picksTrue == (use.getOperandNumber() == 1);
+      if (mayHold &&
+          !onlyAccessesMemory(select.getResult(), depth, walked, conditions))
         return false;
       continue;
     }

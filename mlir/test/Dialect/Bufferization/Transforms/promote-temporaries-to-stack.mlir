@@ -743,3 +743,104 @@ func.func @memref_allocation_only_in_loop() {
   memref.dealloc %A : memref<2 x memref<4 x memref<8 x f32>>>
   return
 }
+
+// -----
+
+// A private callee whose loop starts as its argument, frees each old state
+// under its ownership indicator, and keeps it as double-buffer-loops' spare
+// (`scf.if` on the indicator) rather than freeing it: the argument enters the
+// loop with a false indicator, so it never reaches the spare, which the
+// callee frees under its own flag. The caller's buffer is released when the
+// call returns and goes to the stack.
+
+// CHECK-LABEL: func @caller_of_double_buffered_callee
+//       CHECK:   %[[B:.*]] = memref.alloca() : memref<4xf32>
+//       CHECK:   call @double_buffered_steps(%[[B]]
+//  CHECK-NEXT:   return
+func.func private @double_buffered_steps(%x: memref<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %none = ub.poison : memref<4xf32>
+  %r:4 = scf.for %i = %c0 to %n step %c1
+      iter_args(%m = %x, %own = %false, %spare = %none, %has = %false)
+      -> (memref<4xf32>, i1, memref<4xf32>, i1) {
+    %new = scf.if %has -> (memref<4xf32>) {
+      scf.yield %spare : memref<4xf32>
+    } else {
+      %a = memref.alloc() : memref<4xf32>
+      scf.yield %a : memref<4xf32>
+    }
+    memref.copy %m, %new : memref<4xf32> to memref<4xf32>
+    %kept:2 = scf.if %own -> (memref<4xf32>, i1) {
+      scf.yield %m, %true : memref<4xf32>, i1
+    } else {
+      scf.yield %spare, %false : memref<4xf32>, i1
+    }
+    scf.yield %new, %true, %kept#0, %kept#1 : memref<4xf32>, i1, memref<4xf32>, i1
+  }
+  scf.if %r#3 {
+    memref.dealloc %r#2 : memref<4xf32>
+  }
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<4xf32>
+  }
+  return
+}
+
+func.func @caller_of_double_buffered_callee(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %b = memref.alloc() : memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  func.call @double_buffered_steps(%b, %n) : (memref<4xf32>, index) -> ()
+  memref.dealloc %b : memref<4xf32>
+  return
+}
+
+// -----
+
+// The same once the canonicalizer has folded the hand-over to the spare into
+// an `arith.select` on the indicator: where the indicator is false, the
+// selection picks the old spare, never the argument.
+
+// CHECK-LABEL: func @caller_of_selecting_callee
+//       CHECK:   %[[B:.*]] = memref.alloca() : memref<4xf32>
+//       CHECK:   call @selecting_steps(%[[B]]
+//  CHECK-NEXT:   return
+func.func private @selecting_steps(%x: memref<4xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %none = ub.poison : memref<4xf32>
+  %r:4 = scf.for %i = %c0 to %n step %c1
+      iter_args(%m = %x, %own = %false, %spare = %none, %has = %false)
+      -> (memref<4xf32>, i1, memref<4xf32>, i1) {
+    %new = scf.if %has -> (memref<4xf32>) {
+      scf.yield %spare : memref<4xf32>
+    } else {
+      %a = memref.alloc() : memref<4xf32>
+      scf.yield %a : memref<4xf32>
+    }
+    memref.copy %m, %new : memref<4xf32> to memref<4xf32>
+    %kept = arith.select %own, %m, %spare : memref<4xf32>
+    scf.yield %new, %true, %kept, %own : memref<4xf32>, i1, memref<4xf32>, i1
+  }
+  scf.if %r#3 {
+    memref.dealloc %r#2 : memref<4xf32>
+  }
+  scf.if %r#1 {
+    memref.dealloc %r#0 : memref<4xf32>
+  }
+  return
+}
+
+func.func @caller_of_selecting_callee(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %b = memref.alloc() : memref<4xf32>
+  memref.store %v, %b[%c0] : memref<4xf32>
+  func.call @selecting_steps(%b, %n) : (memref<4xf32>, index) -> ()
+  memref.dealloc %b : memref<4xf32>
+  return
+}

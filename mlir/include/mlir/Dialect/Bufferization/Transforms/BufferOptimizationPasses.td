@@ -1215,13 +1215,15 @@ def SummarizeCalleeBuffersPass
     `arith.select` to values whose uses do no more, or compares its address
     (`memref.extract_aligned_pointer_as_index` into `arith.cmpi`); a function whose results follow the no-alias ABI
     (`buffer_abi.no_alias_results`) returns none of its arguments, so its
-    return is no such use either; nor is a `memref.dealloc` in a region of
-    an `scf.if` that never runs while the value is the argument (the
-    deallocation frees a value of unknown ownership that way: under its
-    ownership indicator, which the edge that forwards the argument sets to
-    `false`, or under the condition it was folded into; the edges carry
-    such facts on, so that they hold for a loop's state and its indicator
-    from iteration to iteration). And it decides
+    return is no such use either; nor is any use in a region of an `scf.if`
+    that never runs while the value is the argument (the deallocation frees
+    a value of unknown ownership that way: under its ownership indicator,
+    which the edge that forwards the argument sets to `false`, or under the
+    condition it was folded into; `double-buffer-loops` hands an old state
+    over to its spare that way; the edges carry such facts on, so that they
+    hold for a loop's state and its indicator from iteration to iteration),
+    nor an `arith.select` that those facts decide to pick its other operand.
+    And it decides
     whether
     the function, or a function it calls, may allocate. It leaves the
     answers (`CalleeBufferFacts`) in the analysis manager, where the

@@ -21,9 +21,10 @@
 // (and the program its answer), and only @inc's becomes an argument.
 //
 // Without the option: 11 mallocs, x, per iteration @clamp's buffer or its
-// clone of %x and @inc's result, and two after the loop; the loop does not
-// own x in its first iteration, so x is held to the end, with cur, c and
-// next: 1,024 bytes. With it: 5, x, the spare that the double-buffered loop
+// clone of %x and @inc's result, and two after the loop; @clamp and @inc
+// never keep their argument (where @clamp would return it, it returns a
+// clone), so the loop takes x over and frees each buffer right after the
+// call that reads it last: two buffers at most, 512 bytes. With it: 5, x, the spare that the double-buffered loop
 // carries (the buffer of cur serves the next iteration's next), c once (it
 // dies in the iteration and leaves the loop), and two after the loop; peak
 // cur, c and next: 768 bytes. merge-alloc finds nothing to share. Under dynamic ownership: x, @clamp's two clamped buffers in the
@@ -158,5 +159,5 @@ func.func @main() {
 // COPY-NEXT: 4
 // ALIAS-NEXT: -1
 // FRESH-NEXT: alloc-tracker: mallocs=5 frees=5 peak_bytes=768 total_bytes=1280 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
-// DEFAULT-NEXT: alloc-tracker: mallocs=11 frees=11 peak_bytes=1024 total_bytes=2816 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
+// DEFAULT-NEXT: alloc-tracker: mallocs=11 frees=11 peak_bytes=512 total_bytes=2816 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
 // DYNAMIC-NEXT: alloc-tracker: mallocs=6 frees=6 peak_bytes=1024 total_bytes=1536 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0

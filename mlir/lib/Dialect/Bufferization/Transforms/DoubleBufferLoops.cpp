@@ -440,11 +440,12 @@ static unsigned doubleBuffer(RewriterBase &rewriter, scf::WhileOp &whileOp) {
 
 namespace {
 /// The allocations and deallocations of a loop body that share spare buffers
-/// of one type through a slot: a free list of length one that the loop
-/// carries. Deallocations give their buffer to the slot, allocations take
-/// the buffer in it when there is one.
+/// of one footprint key (`getFootprintKey`) through a slot: a free list of
+/// length one that the loop carries. Deallocations give their buffer to the
+/// slot, allocations take the buffer in it when there is one.
 struct SlotSites {
-  /// The type of the buffers of the slot.
+  /// The type of the buffers of the slot: that of its first allocation. The
+  /// sites of other types of the same footprint reshape the spare.
   MemRefType type;
   SmallVector<memref::AllocOp> allocs;
   SmallVector<memref::DeallocOp> deallocs;
@@ -486,12 +487,162 @@ collectConditionalSites(Block *block, SmallVectorImpl<memref::AllocOp> &allocs,
   }
 }
 
-/// Finds the slots of the bodies of `loop`: for each static identity-layout
-/// type, the allocations of that type that run at most once per iteration,
-/// and the deallocations in such places of buffers that every allocation of
-/// the type could use in its place (see `canStandInFor`). A slot needs an
-/// allocation and a deallocation, one of which is conditional: pairs of
-/// unconditional ones are recycled without a slot.
+/// Appends to `guards` the arguments of `body` that `cond` implies: `cond`
+/// itself, or those of the operands of the `arith.andi` it is.
+static void collectImpliedArguments(Value cond, Block *body,
+                                    SmallVectorImpl<BlockArgument> &guards) {
+  if (auto arg = dyn_cast<BlockArgument>(cond)) {
+    if (arg.getOwner() == body)
+      guards.push_back(arg);
+    return;
+  }
+  if (auto andOp = cond.getDefiningOp<arith::AndIOp>()) {
+    collectImpliedArguments(andOp.getLhs(), body, guards);
+    collectImpliedArguments(andOp.getRhs(), body, guards);
+  }
+}
+
+/// Returns the `i1` arguments of `body`, a loop body, that are true whenever
+/// `op`, nested in `body`, runs: those that the condition of an `scf.if`
+/// implies, for each `scf.if` between `op` and `body` whose "then" region
+/// holds `op`.
+static SmallVector<BlockArgument> getGuardingArguments(Operation *op,
+                                                       Block *body) {
+  SmallVector<BlockArgument> guards;
+  for (Operation *parent = op->getParentOp(); parent && op->getBlock() != body;
+       op = parent, parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (ifOp && op->getParentRegion() == &ifOp.getThenRegion())
+      collectImpliedArguments(ifOp.getCondition(), body, guards);
+  }
+  return guards;
+}
+
+/// Returns true if, whenever `flag` is true, every buffer that `value` may
+/// hold can stand in for `alloc` (see `canStandInFor`). Where `value` and
+/// `flag` are arguments of the same block of a loop, they take their values
+/// on the same edges, in the same order: an edge that brings a constant
+/// false flag is skipped, and the others are followed pairwise, so that a
+/// buffer that enters the loop with a false ownership indicator, such as a
+/// function argument, is never asked about. A pair seen before is being
+/// decided by the edges it takes elsewhere.
+static bool
+canStandInForWhenSet(Value value, Value flag, memref::AllocOp alloc,
+                     llvm::SmallDenseSet<std::pair<Value, Value>> &visitedPairs,
+                     llvm::SmallDenseSet<Value> &visited) {
+  if (matchPattern(flag, m_Zero()))
+    return true;
+  auto arg = dyn_cast<BlockArgument>(value);
+  auto flagArg = dyn_cast<BlockArgument>(flag);
+  if (arg && flagArg && arg.getOwner() == flagArg.getOwner()) {
+    if (!visitedPairs.insert({value, flag}).second)
+      return true;
+    std::optional<SmallVector<Value, 2>> values = getIncomingValues(arg);
+    std::optional<SmallVector<Value, 2>> flags = getIncomingValues(flagArg);
+    if (values && flags && values->size() == flags->size())
+      return llvm::all_of(llvm::zip_equal(*values, *flags), [&](auto edge) {
+        return canStandInForWhenSet(std::get<0>(edge), std::get<1>(edge), alloc,
+                                    visitedPairs, visited);
+      });
+  }
+  return canStandInFor(value, alloc, visited);
+}
+
+/// Returns true if `dealloc` frees an argument of a loop body only when
+/// another `i1` argument of the body is true (an ownership indicator the
+/// loop carries, as the deallocation emits for a state that starts as a
+/// buffer it does not own), and every buffer the argument holds while the
+/// indicator is true can stand in for `alloc` (see `canStandInForWhenSet`).
+static bool canOwnedStandInFor(memref::DeallocOp dealloc,
+                               memref::AllocOp alloc) {
+  auto arg = dyn_cast<BlockArgument>(getFreedBuffer(dealloc));
+  Block *body = arg ? arg.getOwner() : nullptr;
+  if (!body || !isa<scf::ForOp, scf::WhileOp>(body->getParentOp()) ||
+      !body->getParentOp()->isProperAncestor(dealloc))
+    return false;
+  // Each guard is a reason of its own; each try starts afresh, since a
+  // failed one may leave values it did not decide in its sets.
+  return llvm::any_of(
+      getGuardingArguments(dealloc, body), [&](BlockArgument flag) {
+        llvm::SmallDenseSet<std::pair<Value, Value>> visitedPairs;
+        llvm::SmallDenseSet<Value> visited;
+        return flag != arg && flag.getType().isInteger(1) &&
+               canStandInForWhenSet(arg, flag, alloc, visitedPairs, visited);
+      });
+}
+
+namespace {
+/// Where the ops of the bodies of a loop that may allocate are: for each
+/// body, the number of such ops (directly in the body, counting what they
+/// nest and call) before each position, computed once per loop.
+class AllocationWaits {
+public:
+  explicit AllocationWaits(Operation *loop, ArrayRef<Block *> bodies)
+      : bodies(bodies) {
+    bufferization::AllocatingOps allocating(
+        loop->getParentOfType<FunctionOpInterface>());
+    for (Block *body : bodies) {
+      SmallVector<unsigned> &prefix = counts[body];
+      prefix.push_back(0);
+      for (Operation &op : *body) {
+        positions[&op] = prefix.size() - 1;
+        bool mayAllocate =
+            isa<memref::AllocOp>(op) || allocating.mayAllocate(&op);
+        prefix.push_back(prefix.back() + (mayAllocate ? 1 : 0));
+      }
+    }
+  }
+
+  /// Returns true if nothing may allocate while a spare given by `give`
+  /// waits for the first of `takes`: from `give` to the end of its body
+  /// (including what the op of the body that holds `give` allocates), in the
+  /// other bodies if the wait goes around, and before the first take. False
+  /// if the takes are in another body than `give`.
+  bool isWaitFree(Operation *give, ArrayRef<memref::AllocOp> takes) const {
+    Block *body = getBody(give);
+    unsigned givePos = positions.lookup(getAncestorIn(give, body));
+    unsigned takePos = ~0u;
+    for (memref::AllocOp take : takes) {
+      if (getBody(take) != body)
+        return false;
+      takePos = std::min(takePos, positions.lookup(getAncestorIn(take, body)));
+    }
+    const SmallVector<unsigned> &prefix = counts.find(body)->second;
+    unsigned end = prefix.size() - 1;
+    // From the op that holds `give` (which may allocate after it, in its
+    // regions) on.
+    if (givePos < takePos)
+      return prefix[takePos] == prefix[givePos];
+    if (prefix[end] != prefix[givePos] || prefix[takePos] != 0)
+      return false;
+    return llvm::all_of(bodies, [&](Block *other) {
+      return other == body || counts.find(other)->second.back() == 0;
+    });
+  }
+
+private:
+  Block *getBody(Operation *op) const {
+    for (Block *body : bodies)
+      if (getAncestorIn(op, body))
+        return body;
+    return nullptr;
+  }
+  static Operation *getAncestorIn(Operation *op, Block *body) {
+    return body->findAncestorOpInBlock(*op);
+  }
+
+  ArrayRef<Block *> bodies;
+  DenseMap<Block *, SmallVector<unsigned>> counts;
+  DenseMap<Operation *, unsigned> positions;
+};
+} // namespace
+
+/// Finds the slots of the bodies of `loop`: for each footprint key of static
+/// identity-layout types, the allocations of such types that run at most
+/// once per iteration, and the deallocations in such places of buffers that
+/// every allocation of the key could use in its place (see `canStandInFor`). A
+/// slot needs an allocation and a deallocation, one of which is conditional:
+/// pairs of unconditional ones are recycled without a slot.
 static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
   SmallVector<memref::AllocOp> allocs;
   SmallVector<memref::DeallocOp> deallocs;
@@ -511,12 +662,18 @@ static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
   }
 
   LoopSlots result;
-  llvm::MapVector<MemRefType, SlotSites> byType;
+  std::optional<AllocationWaits> waits;
+  auto getWaits = [&]() -> const AllocationWaits & {
+    if (!waits)
+      waits.emplace(loop, bodies);
+    return *waits;
+  };
+  llvm::MapVector<Type, SlotSites> byKey;
   for (memref::AllocOp alloc : allocs)
     if (!temporaries.contains(alloc) && alloc.getType().hasStaticShape() &&
         isRecyclableAlloc(alloc, loop))
-      byType[alloc.getType()].allocs.push_back(alloc);
-  if (byType.empty())
+      byKey[getFootprintKey(alloc.getType())].allocs.push_back(alloc);
+  if (byKey.empty())
     return result;
   for (memref::DeallocOp dealloc : deallocs) {
     if (temporaries.contains(dealloc))
@@ -528,23 +685,29 @@ static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
     auto type = MemRefType::get(
         freedType.getShape(), freedType.getElementType(),
         MemRefLayoutAttrInterface(), freedType.getMemorySpace());
-    auto it = byType.find(type);
-    if (it == byType.end())
+    auto it = byKey.find(getFootprintKey(type));
+    if (it == byKey.end())
       continue;
     // The freed buffer must serve every allocation of the slot, which
-    // differ only in the alignment they ask for: it serves them all if it
-    // serves the one that asks for the most.
+    // differ only in their shape, of the same footprint, and the alignment
+    // they ask for: it serves them all if it serves the one that asks for
+    // the most.
     memref::AllocOp mostAligned = *llvm::max_element(
         it->second.allocs, [](memref::AllocOp lhs, memref::AllocOp rhs) {
           return lhs.getAlignment().value_or(0) <
                  rhs.getAlignment().value_or(0);
         });
+    // A buffer freed under the loop's ownership indicator joins the slot
+    // only where the spare waits for the next allocation without holding
+    // memory that an allocation in between could have reused.
     llvm::SmallDenseSet<Value> visited;
-    if (!canStandInFor(freed, mostAligned, visited))
+    if (!canStandInFor(freed, mostAligned, visited) &&
+        !(canOwnedStandInFor(dealloc, mostAligned) &&
+          getWaits().isWaitFree(dealloc, it->second.allocs)))
       continue;
     it->second.deallocs.push_back(dealloc);
   }
-  for (auto &[type, sites] : byType) {
+  for (SlotSites &sites : llvm::make_second_range(byKey)) {
     if (sites.deallocs.empty())
       continue;
     auto isUnconditional = [&](Operation *op) {
@@ -553,7 +716,7 @@ static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
     if (llvm::all_of(sites.allocs, isUnconditional) &&
         llvm::all_of(sites.deallocs, isUnconditional))
       continue;
-    sites.type = type;
+    sites.type = sites.allocs.front().getType();
     unsigned index = result.slots.size();
     auto addSite = [&](Operation *op) {
       result.slotOfSite[op] = index;
@@ -590,7 +753,8 @@ static void takeSpare(RewriterBase &rewriter, memref::AllocOp alloc,
   auto ifOp = scf::IfOp::create(rewriter, loc, alloc.getType(), state.valid,
                                 /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(rewriter, loc, state.spare);
+  scf::YieldOp::create(rewriter, loc,
+                       reshapeTo(rewriter, loc, state.spare, alloc.getType()));
   rewriter.setInsertionPointToStart(ifOp.elseBlock());
   auto yieldOp = scf::YieldOp::create(rewriter, loc, alloc.getResult());
   rewriter.replaceAllUsesExcept(alloc.getResult(), ifOp.getResult(0), yieldOp);
@@ -606,8 +770,16 @@ static void giveSpare(RewriterBase &rewriter, memref::DeallocOp dealloc,
   Location loc = dealloc.getLoc();
   rewriter.setInsertionPoint(dealloc);
   Value freed = getFreedBuffer(dealloc);
-  if (freed.getType() != type)
-    freed = memref::CastOp::create(rewriter, loc, type, freed);
+  // A buffer freed under a more general layout is an allocation of a static
+  // identity-layout type (`canStandInFor`): cast it back to that type, then
+  // view it as the slot's type.
+  auto freedType = cast<MemRefType>(freed.getType());
+  auto identityType =
+      MemRefType::get(freedType.getShape(), freedType.getElementType(),
+                      MemRefLayoutAttrInterface(), freedType.getMemorySpace());
+  if (freedType != identityType)
+    freed = memref::CastOp::create(rewriter, loc, identityType, freed);
+  freed = reshapeTo(rewriter, loc, freed, type);
   if (matchPattern(state.valid, m_Zero())) {
     eraseDeallocAndMetadata(rewriter, dealloc);
   } else {

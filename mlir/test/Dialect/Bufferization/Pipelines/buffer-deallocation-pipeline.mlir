@@ -52,24 +52,29 @@ func.func @caller() -> f32 {
 // A loop of blocks, which ownership-based deallocation rejects, is lifted to
 // `scf.while` first; the buffer the loop carries is then freed under the
 // ownership the loop carries next to it: never on the first iteration, where
-// it is the argument, and on every later one. No `cf` op and no
-// `bufferization.dealloc` is left.
+// it is the argument, and on every later one. The buffers freed under it are
+// the loop's own, so double-buffer-loops keeps each in a slot (a spare and
+// whether there is one) for the next iteration's allocation, and frees the
+// last spare after the loop. No `cf` op and no `bufferization.dealloc` is
+// left.
 // (buffer-deallocation-pipeline-no-lift-invalid.mlir: the same loop without
 // the lifting.)
 // CHECK-LABEL: func.func @copy_n_times(
 //  CHECK-SAME:     %[[N:.*]]: index, %[[IN:.*]]: memref<4xf32>)
 //   CHECK-DAG:   %[[FALSE:.*]] = arith.constant false
 //   CHECK-DAG:   %[[TRUE:.*]] = arith.constant true
-//       CHECK:   %[[W:.*]]:3 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[IN]], %{{.*}} = %[[FALSE]])
+//       CHECK:   %[[W:.*]]:5 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[IN]], %{{.*}} = %[[FALSE]], %{{.*}} = %{{.*}}, %{{.*}} = %[[FALSE]])
 //       CHECK:   } do {
-//       CHECK:   ^bb0(%{{.*}}: index, %[[CUR:.*]]: memref<4xf32>, %[[OWN:.*]]: i1):
-//       CHECK:     %[[NEXT:.*]] = memref.alloc() : memref<4xf32>
+//       CHECK:   ^bb0(%{{.*}}: index, %[[CUR:.*]]: memref<4xf32>, %[[OWN:.*]]: i1, %[[SPARE:.*]]: memref<4xf32>, %[[HAS:.*]]: i1):
+//       CHECK:     %[[NEXT:.*]] = scf.if %[[HAS]] -> (memref<4xf32>) {
+//  CHECK-NEXT:       scf.yield %[[SPARE]]
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       memref.alloc() : memref<4xf32>
 //       CHECK:     memref.copy %[[CUR]], %[[NEXT]]
-//       CHECK:     %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[CUR]]
-//  CHECK-NEXT:     scf.if %[[OWN]] {
-//  CHECK-NEXT:       memref.dealloc %[[BASE]]
-//  CHECK-NEXT:     }
-//  CHECK-NEXT:     scf.yield %{{.*}}, %[[NEXT]], %[[TRUE]]
+//       CHECK:     %[[KEPT:.*]] = arith.select %[[OWN]], %[[CUR]], %[[SPARE]]
+//  CHECK-NEXT:     scf.yield %{{.*}}, %[[NEXT]], %[[TRUE]], %[[KEPT]], %[[OWN]]
+//       CHECK:   scf.if %[[W]]#4 {
+//  CHECK-NEXT:     memref.dealloc %[[W]]#3
 //       CHECK:   memref.load %[[W]]#1
 //       CHECK:   scf.if %[[W]]#2 {
 //  CHECK-NEXT:     memref.dealloc

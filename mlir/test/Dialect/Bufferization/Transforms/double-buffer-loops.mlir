@@ -582,6 +582,229 @@ func.func @for_conditional_free_recycled(%n: index, %c: i1) {
 
 // -----
 
+// The usual form of a loop whose state starts as a buffer it does not own
+// (a function argument): the deallocation carries an ownership indicator,
+// false for the init and true for the buffers the loop allocates, and frees
+// the old state under it. The buffers the loop frees are all its own
+// allocations, so they are recycled through a slot although the init is of
+// unknown origin.
+
+// CHECK-LABEL: func @for_owned_state_recycled
+//       CHECK:   %[[NONE:.*]] = ub.poison : memref<4xf32>
+//       CHECK:   %[[R:.*]]:4 = scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[OWN:.*]] = %{{.*}}, %[[SP:.*]] = %[[NONE]], %[[HAS:.*]] = %{{.*}})
+//       CHECK:     %[[NEW:.*]] = scf.if %[[HAS]] -> (memref<4xf32>) {
+//  CHECK-NEXT:       scf.yield %[[SP]]
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       memref.alloc() : memref<4xf32>
+//       CHECK:     test.copy(%[[M]], %[[NEW]])
+//       CHECK:     scf.if %[[OWN]] -> (memref<4xf32>, i1) {
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield %[[NEW]], %{{.*}}, %{{.*}}#0, %{{.*}}#1
+//       CHECK:   scf.if %[[R]]#3 {
+//  CHECK-NEXT:     memref.dealloc %[[R]]#2 : memref<4xf32>
+func.func @for_owned_state_recycled(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %base, %off, %size, %stride = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, index
+    scf.if %own {
+      memref.dealloc %base : memref<f32>
+    }
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// The same through an scf.while whose "before" region passes the state and
+// its indicator on to the "after" region, which frees the state under it
+// (a loop of blocks lifted to scf): the indicator is followed through the
+// `scf.condition`.
+
+// CHECK-LABEL: func @while_owned_state_recycled
+//       CHECK:   scf.while
+//       CHECK:   } do {
+//       CHECK:     scf.if %{{.*}} -> (memref<4xf32>) {
+//       CHECK:     } else {
+//       CHECK:       memref.alloc() : memref<4xf32>
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield
+func.func @while_owned_state_recycled(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:3 = scf.while (%i = %c0, %m = %a, %own = %false) : (index, memref<4xf32>, i1) -> (index, memref<4xf32>, i1) {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i, %m, %own : index, memref<4xf32>, i1
+  } do {
+  ^bb0(%j: index, %s: memref<4xf32>, %o: i1):
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%s, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %j1 = arith.addi %j, %c1 : index
+    scf.if %o {
+      memref.dealloc %s : memref<4xf32>
+    }
+    scf.yield %j1, %new, %true : index, memref<4xf32>, i1
+  }
+  "test.use"(%r#1, %r#2) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// The deallocation runs under the indicator and a runtime check (an
+// `arith.andi`, as a lowered alias check emits): it still frees only what
+// the state holds while the indicator is true.
+
+// CHECK-LABEL: func @for_owned_and_checked
+//       CHECK:   scf.for
+//       CHECK:     scf.if %{{.*}} -> (memref<4xf32>) {
+//       CHECK:     } else {
+//       CHECK:       memref.alloc() : memref<4xf32>
+//   CHECK-NOT:     memref.dealloc
+//       CHECK:     scf.yield
+func.func @for_owned_and_checked(%n: index, %a: memref<4xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    %free = arith.andi %c, %own : i1
+    scf.if %free {
+      memref.dealloc %m : memref<4xf32>
+    }
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// Must not fire: after the old state is freed under the indicator, the
+// iteration allocates another buffer, which could take the freed memory; a
+// spare kept for the next iteration's state would be held across that
+// allocation and raise the peak.
+
+// CHECK-LABEL: func @for_owned_state_allocation_while_waiting
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<4xf32>
+//       CHECK:     scf.if
+//  CHECK-NEXT:       memref.dealloc
+//       CHECK:     memref.alloc() : memref<8xf32>
+func.func @for_owned_state_allocation_while_waiting(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.if %own {
+      memref.dealloc %m : memref<4xf32>
+    }
+    %t = memref.alloc() : memref<8xf32>
+    "test.copy"(%new, %t) : (memref<4xf32>, memref<8xf32>) -> ()
+    memref.dealloc %t : memref<8xf32>
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// Must not fire: the indicator is true for the init, a function argument,
+// which the loop may then free.
+
+// CHECK-LABEL: func @for_owned_argument
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<4xf32>
+//       CHECK:     scf.if
+//       CHECK:       memref.dealloc
+func.func @for_owned_argument(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %true) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.if %own {
+      memref.dealloc %m : memref<4xf32>
+    }
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// Must not fire: an iteration may yield the argument again with a true
+// indicator, so a buffer the loop frees may be the argument.
+
+// CHECK-LABEL: func @for_owned_indicator_with_argument
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<4xf32>
+//       CHECK:     scf.if
+//       CHECK:       memref.dealloc
+func.func @for_owned_indicator_with_argument(%n: index, %a: memref<4xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.if %own {
+      memref.dealloc %m : memref<4xf32>
+    }
+    %next = arith.select %c, %a, %new : memref<4xf32>
+    scf.yield %next, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// Must not fire: the deallocation runs when the indicator is false, in the
+// "else" region.
+
+// CHECK-LABEL: func @for_freed_when_not_owned
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc() : memref<4xf32>
+//       CHECK:     scf.if
+//       CHECK:       memref.dealloc
+func.func @for_freed_when_not_owned(%n: index, %a: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %true = arith.constant true
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a, %own = %false) -> (memref<4xf32>, i1) {
+    %new = memref.alloc() : memref<4xf32>
+    "test.copy"(%m, %new) : (memref<4xf32>, memref<4xf32>) -> ()
+    scf.if %own {
+    } else {
+      memref.dealloc %m : memref<4xf32>
+    }
+    scf.yield %new, %true : memref<4xf32>, i1
+  }
+  "test.use"(%r#0, %r#1) : (memref<4xf32>, i1) -> ()
+  return
+}
+
+// -----
+
 // An interpreter loop: a case replaces the state by a fresh buffer, the
 // default keeps it, and the loop frees the old state when it was replaced,
 // as the lowered runtime alias check does. The slot is threaded through the

@@ -1047,7 +1047,9 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
       check, lowered to an `scf.if`) or allocates one only in some (in a
       branch of an `scf.if` or a case of an `scf.index_switch`), the loop
       (an `scf.for`, or an `scf.while` through both regions) carries a slot
-      per static type instead: a spare buffer and an `i1`
+      per static footprint (the allocations of static identity-layout types
+      of as many elements of the same element type and memory space share
+      one, and reshape its spare) instead: a spare buffer and an `i1`
       that says whether it holds one, initially `ub.poison` and false. The
       allocations and deallocations that run at most once per iteration (in
       the body, or nested only in `scf.if` and `scf.index_switch` regions,
@@ -1072,7 +1074,19 @@ def DoubleBufferLoopsPass : Pass<"double-buffer-loops"> {
     `tensor.collapse_shape` that starts a loop's state), with at least the
     `alignment` the allocation asks for: a buffer of unknown origin, such
     as a function argument or a call result, may be smaller or less aligned
-    than its type says, and is not recycled. A reshape keeps the allocated
+    than its type says, and is not recycled. Where a deallocation in a loop
+    body frees an iteration argument only when another `i1` iteration
+    argument is true (it is in the "then" region of an `scf.if` whose
+    condition is that argument, or an `arith.andi` of it), as the
+    deallocation frees a state under its ownership indicator, only the
+    buffers that enter the loop with an indicator that is not constant
+    false are asked about, following the two arguments pairwise along the
+    loop's edges (also from an `scf.while`'s "after" region through its
+    `scf.condition`). So a loop whose state starts as a function argument,
+    which it does not own, still recycles the buffers it allocates. Such a
+    freed state joins a slot only where nothing may allocate (an allocation,
+    a call, an op that nests one) while the spare waits for the slot's next
+    allocation, so that holding it cannot raise the peak. A reshape keeps the allocated
     and aligned pointers of its source and covers all of it; subviews,
     `memref.view` and `memref.reinterpret_cast` are not followed. A loop that runs zero times still allocates
     and frees the first spare of a pair; a slot allocates nothing ahead.

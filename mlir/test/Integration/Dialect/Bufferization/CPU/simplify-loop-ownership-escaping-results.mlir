@@ -188,17 +188,18 @@ func.func @main() {
   // end (seven of them when the last call runs, with its init and spare):
   // 9 x 16 bytes.
   // OURS: alloc-tracker: mallocs=30 frees=30 peak_bytes=144 total_bytes=480 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
-  // Without the transfer, every iteration allocates a buffer, and a loop
-  // that may not iterate clones its init when the function returns it:
-  // 1001 + 2 + 101 + 2 + 1001 + 1 + (1 + 3 x 101) + (1 + 3) + 101 + 2 = 2519,
-  // but for nested_yielded(3, 100). There, each inner loop starts from an
-  // allocation, which it does not own, and frees the buffers of its own
-  // iterations from the second on: double-buffer-loops carries each to the
-  // next iteration, so an inner loop allocates two buffers. The outer loop
-  // frees each start buffer after its inner loop and recycles it as the next
-  // start buffer: 1 + (1 + 2) + 2 + 2 = 8 instead of 304, 2223 in all. The
-  // other loops start from a buffer that a call returns, which the pass
-  // cannot tell is as large and aligned as an allocation of the loop.
-  // NOTRANSFER: alloc-tracker: mallocs=2223 frees=2223 peak_bytes=144 total_bytes=35568 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
+  // Without the transfer, each loop frees its state under an ownership
+  // indicator that is false for its init and true for the buffers of its
+  // own iterations, and a loop that may not iterate clones its init when
+  // the function returns it. double-buffer-loops keeps each state that a
+  // loop frees as the spare of the next iteration (it follows the
+  // indicator to the buffers it holds when true, all allocated by the
+  // loop), so a loop that iterates allocates two buffers: for_returned and
+  // blocks_returned 3 + 2 (a clone), for_passed_on 3 + 1, do_while_returned
+  // 3 + 2; nested_yielded(3, 100) 1 + (1 + 2) + 2 + 2 = 8 (each inner loop
+  // starts from an allocation it does not own, and the outer loop recycles
+  // the start buffers), nested_yielded(3, 0) 1 + 2: 30 in all, as with the
+  // transfer (2,223 before the indicator was followed).
+  // NOTRANSFER: alloc-tracker: mallocs=30 frees=30 peak_bytes=144 total_bytes=480 leaks=0 leaked_bytes=0 bad_frees=0 double_frees=0 null_frees=0
   return
 }

@@ -579,8 +579,10 @@ class AllocationWaits {
 public:
   explicit AllocationWaits(Operation *loop, ArrayRef<Block *> bodies)
       : bodies(bodies) {
+    // Looks into no function but the loop's own (or the op isolated from
+    // above that holds the loop): calls count as allocating.
     bufferization::AllocatingOps allocating(
-        loop->getParentOfType<FunctionOpInterface>());
+        loop->getParentWithTrait<OpTrait::IsIsolatedFromAbove>());
     for (Block *body : bodies) {
       SmallVector<unsigned> &prefix = counts[body];
       prefix.push_back(0);

@@ -275,14 +275,17 @@ bool bufferization::isFunctionEntryArgument(Value value) {
   return func && arg.getOwner() == &func.getFunctionBody().front();
 }
 
+MemRefType bufferization::getIdentityLayoutType(MemRefType type) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
 bool bufferization::isCloneLowerable(Type type) {
   auto memrefType = dyn_cast<MemRefType>(type);
   if (!memrefType)
     return false;
-  auto allocType =
-      MemRefType::get(memrefType.getShape(), memrefType.getElementType(),
-                      MemRefLayoutAttrInterface(), memrefType.getMemorySpace());
-  return memref::CastOp::areCastCompatible(allocType, memrefType);
+  return memref::CastOp::areCastCompatible(getIdentityLayoutType(memrefType),
+                                           memrefType);
 }
 
 Value bufferization::getFreedMemRef(Value memref) {

@@ -103,6 +103,11 @@ inline bool isDataOrBuffer(Type type) {
 /// write, or std::nullopt if it declares none.
 std::optional<bool> onlyReadsOrWrites(MemoryEffectOpInterface op, Value value);
 
+/// Returns the memref type of the shape, element type and memory space of
+/// `type` with the identity layout: the type of an allocation that a value of
+/// `type` may be a cast of.
+MemRefType getIdentityLayoutType(MemRefType type);
+
 /// Returns true if `convert-bufferization-to-memref` lowers a
 /// `bufferization.clone` of type `type`: to an allocation with the identity
 /// layout, cast to `type`. That rules out unranked memrefs and layouts with a

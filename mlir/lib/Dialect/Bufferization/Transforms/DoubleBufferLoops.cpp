@@ -684,10 +684,7 @@ static LoopSlots findLoopSlots(Operation *loop, ArrayRef<Block *> bodies) {
     auto freedType = dyn_cast<MemRefType>(freed.getType());
     if (!freedType || !freedType.hasStaticShape())
       continue;
-    auto type = MemRefType::get(
-        freedType.getShape(), freedType.getElementType(),
-        MemRefLayoutAttrInterface(), freedType.getMemorySpace());
-    auto it = byKey.find(getFootprintKey(type));
+    auto it = byKey.find(getFootprintKey(getIdentityLayoutType(freedType)));
     if (it == byKey.end())
       continue;
     // The freed buffer must serve every allocation of the slot, which
@@ -776,9 +773,7 @@ static void giveSpare(RewriterBase &rewriter, memref::DeallocOp dealloc,
   // identity-layout type (`canStandInFor`): cast it back to that type, then
   // view it as the slot's type.
   auto freedType = cast<MemRefType>(freed.getType());
-  auto identityType =
-      MemRefType::get(freedType.getShape(), freedType.getElementType(),
-                      MemRefLayoutAttrInterface(), freedType.getMemorySpace());
+  MemRefType identityType = getIdentityLayoutType(freedType);
   if (freedType != identityType)
     freed = memref::CastOp::create(rewriter, loc, identityType, freed);
   freed = reshapeTo(rewriter, loc, freed, type);

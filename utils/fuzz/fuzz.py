@@ -120,6 +120,12 @@ def all_configs():
     # Fresh results as out-params are off by default; this runs them on top
     # of the default.
     configs["fresh-results"] = {"fresh-results-to-out-params": "true"}
+    # The same with the reuse before the loop stages (off by default), which
+    # takes over the buffers and loop states that the out-params free early.
+    configs["fresh-early-reuse"] = {
+        "fresh-results-to-out-params": "true",
+        "reuse-before-loop-stages": "true",
+    }
     for o in OPTIMIZATIONS:
         configs["no-" + o] = {o: "false"}
     for o in OPTIMIZATIONS:
@@ -141,7 +147,8 @@ CONFIGS = all_configs()
 
 def configs_for_seed(seed):
     """The configurations a program runs under by default: the fixed ones,
-    `heap-only` or `stack-promotion` (alternating), and one `no-` and one
+    `heap-only` or `stack-promotion` (alternating), `fresh-results` or
+    `fresh-early-reuse` (alternating every two seeds), and one `no-` and one
     `only-` configuration, rotating with the seed so that a campaign covers
     them all."""
     n = len(OPTIMIZATIONS)
@@ -151,7 +158,7 @@ def configs_for_seed(seed):
         "dynamic-ownership",
         "merge-alloc",
         "heap-only" if seed % 2 else "stack-promotion",
-        "fresh-results",
+        "fresh-results" if (seed // 2) % 2 else "fresh-early-reuse",
         "no-" + OPTIMIZATIONS[seed % n],
         "only-" + OPTIMIZATIONS[(seed // n) % n],
     ]

@@ -198,9 +198,26 @@ void mlir::bufferization::buildDeallocationPipeline(
     pm.addPass(createSummarizeCalleeBuffersPass(summarizeOptions));
   OpPassManager *functionPm = anyFunctionStage ? &pm.nestAny() : nullptr;
 
-  // Once every free is a plain `memref.dealloc`, buffers freed by a loop in
-  // every iteration can be recycled, and per-iteration buffers (including the
-  // spares of inner loops) can leave their loops.
+  // Under `reuse-before-loop-stages`, once every free is a plain
+  // `memref.dealloc`, free each buffer after its last use in its block and
+  // let later allocations of the block take the freed buffers over, among
+  // them the state that a loop's body frees in every iteration: a buffer
+  // reused within an iteration is held for less time than one carried to the
+  // next iteration or hoisted out of the loop, which the next stages do with
+  // what is left. Frees go into the regions of a branch op only later: here,
+  // that would keep a buffer of the block from leaving the loop with
+  // hoisting.
+  if (options.reuseBeforeLoopStages && options.freeAtLastUse &&
+      options.reuseFreedBuffers) {
+    FreeBuffersAtLastUsePassOptions inBlockOptions;
+    inBlockOptions.intoRegions = false;
+    functionPm->addPass(createFreeBuffersAtLastUsePass(inBlockOptions));
+    functionPm->addPass(createReuseFreedBuffersPass());
+  }
+
+  // Buffers freed by a loop in every iteration can be recycled, and
+  // per-iteration buffers (including the spares of inner loops) can leave
+  // their loops.
   if (options.doubleBufferLoops)
     functionPm->addPass(createDoubleBufferLoopsPass());
   if (options.hoistAllocDeallocPairs)

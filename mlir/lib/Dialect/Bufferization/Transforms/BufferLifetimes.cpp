@@ -36,6 +36,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <limits>
 #include <optional>
 #include <queue>
 
@@ -425,6 +426,20 @@ static bool isCreatedFresh(Value value) {
                                           /*noAliasCallsAreFresh=*/true);
 }
 
+/// Returns true if `alias`, an alias of `freed`, which `dealloc` frees, is
+/// another buffer than the one `dealloc` frees: one created in the block of
+/// `dealloc`, before it, once `freed` exists. The deallocation frees the
+/// freed buffer in every run of the block, so it is alive until then, and
+/// the alias is one only across runs of the block (a loop's next state); its
+/// uses and its definition do not hold the freed buffer.
+static bool isCreatedWhileAlive(Value alias, Value freed,
+                                memref::DeallocOp dealloc) {
+  Operation *def = alias.getDefiningOp();
+  return def && def->getBlock() == dealloc->getBlock() &&
+         def->isBeforeInBlock(dealloc) && isCreatedFresh(alias) &&
+         existsBefore(freed, def);
+}
+
 /// Returns true if `use`, outside of `block`, of an alias of a buffer freed
 /// in `block` leaves the free free to move up in `block`: a use around the
 /// branch or the loop that `block` is a region of (`isUseAroundBranch`,
@@ -538,16 +553,9 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
   if (metadata && !memref.hasOneUse())
     return std::nullopt;
 
-  // A buffer created in the block before the deallocation, once the freed
-  // buffer exists, is another buffer: the deallocation frees the freed one
-  // in every run of the block, so it is alive until then. Such an alias is
-  // one only across runs of the block (a loop's next state); its uses and
-  // its definition do not hold the freed buffer.
   Value freed = metadata ? metadata.getSource() : memref;
   auto isCreatedWhileFreedIsAlive = [&](Value alias) {
-    Operation *def = alias.getDefiningOp();
-    return def && def->getBlock() == block && def->isBeforeInBlock(dealloc) &&
-           isCreatedFresh(alias) && existsBefore(freed, def);
+    return isCreatedWhileAlive(alias, freed, dealloc);
   };
 
   bool fromAround = false;
@@ -620,8 +628,8 @@ namespace {
 class LastUseMover {
 public:
   LastUseMover(RewriterBase &rewriter, Operation *root,
-               BufferLifetimeAnalysis &analysis)
-      : rewriter(rewriter), analysis(analysis) {
+               BufferLifetimeAnalysis &analysis, bool intoRegions)
+      : rewriter(rewriter), analysis(analysis), intoRegions(intoRegions) {
     collectFrees(root);
   }
 
@@ -676,6 +684,8 @@ private:
 
   RewriterBase &rewriter;
   BufferLifetimeAnalysis &analysis;
+  /// Whether a deallocation may go into the regions of its last use.
+  bool intoRegions;
   SmallVector<GuardedFree> guardedFrees;
   DenseSet<Operation *> guardOps, sharedOps;
   SmallVector<memref::DeallocOp> deallocs;
@@ -821,8 +831,8 @@ unsigned LastUseMover::moveDeallocs() {
         moves.emplace_back(dealloc, nullptr);
       continue;
     }
-    if (sinkIntoRegions(rewriter, dealloc, *lastUse, analysis,
-                        lastAllocating)) {
+    if (intoRegions && sinkIntoRegions(rewriter, dealloc, *lastUse, analysis,
+                                       lastAllocating)) {
       ++numSunk;
       continue;
     }
@@ -847,13 +857,14 @@ unsigned LastUseMover::moveDeallocs() {
 }
 
 unsigned mlir::bufferization::freeBuffersAtLastUse(
-    RewriterBase &rewriter, Operation *root, BufferLifetimeAnalysis *analysis) {
+    RewriterBase &rewriter, Operation *root, BufferLifetimeAnalysis *analysis,
+    bool intoRegions) {
   // Moving frees creates no alias and removes none; the metadata ops it
   // erases or creates are told to the analysis.
   std::optional<BufferLifetimeAnalysis> own;
   if (!analysis)
     analysis = &own.emplace(root);
-  return LastUseMover(rewriter, root, *analysis).run();
+  return LastUseMover(rewriter, root, *analysis, intoRegions).run();
 }
 
 //===----------------------------------------------------------------------===//
@@ -874,7 +885,8 @@ struct FreeBuffersAtLastUsePass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     unsigned numMoved = freeBuffersAtLastUse(
-        rewriter, getOperation(), &getAnalysis<BufferLifetimeAnalysis>());
+        rewriter, getOperation(), &getAnalysis<BufferLifetimeAnalysis>(),
+        intoRegions);
     numDeallocsMoved += numMoved;
     // Nothing changed: this also spares the verifier's run after the pass.
     if (numMoved == 0)
@@ -889,25 +901,60 @@ struct FreeBuffersAtLastUsePass
 // Reuse of freed buffers
 //===----------------------------------------------------------------------===//
 
-/// Returns the allocation whose whole buffer `dealloc` frees, if it is a
-/// `memref.alloc` of a static, identity-layout type.
-static memref::AllocOp getFreedAllocation(memref::DeallocOp dealloc) {
-  auto alloc =
-      getFreedMemRef(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
-  if (!alloc || !alloc.getType().hasStaticShape() ||
-      !alloc.getType().getLayout().isIdentity())
-    return nullptr;
-  return alloc;
+namespace {
+/// A whole buffer that a deallocation frees and that a later allocation of
+/// the same size may take over.
+struct FreedBuffer {
+  memref::DeallocOp dealloc;
+  /// What `dealloc` frees: a `memref.alloc` or an argument of the body of a
+  /// loop, of a static identity-layout type.
+  Value buffer;
+  /// The least alignment that the allocations `buffer` may come from ask
+  /// for, 0 if one asks for none.
+  uint64_t alignment;
+
+  MemRefType getType() const { return cast<MemRefType>(buffer.getType()); }
+};
+} // namespace
+
+/// Returns the whole buffer that `dealloc` frees, if it has a static,
+/// identity-layout type and is either a `memref.alloc` or an argument of the
+/// body of an `scf.for` or `scf.while` that `dealloc` is in, all of whose
+/// buffers come from `memref.alloc` ops of the same footprint (see
+/// `collectWholeAllocations`): a loop state the iteration frees, which is
+/// as large as its type and starts where its allocation does.
+static std::optional<FreedBuffer>
+getFreedWholeBuffer(memref::DeallocOp dealloc) {
+  Value freed = getFreedMemRef(dealloc.getMemref());
+  auto type = dyn_cast<MemRefType>(freed.getType());
+  if (!type || !type.hasStaticShape() || !type.getLayout().isIdentity())
+    return std::nullopt;
+  if (auto alloc = freed.getDefiningOp<memref::AllocOp>())
+    return FreedBuffer{dealloc, freed, alloc.getAlignment().value_or(0)};
+  auto arg = dyn_cast<BlockArgument>(freed);
+  if (!arg || arg.getOwner() != dealloc->getBlock())
+    return std::nullopt;
+  SmallVector<memref::AllocOp, 2> allocs;
+  llvm::SmallDenseSet<Value> visited;
+  if (!collectWholeAllocations(arg, allocs, visited) || allocs.empty())
+    return std::nullopt;
+  uint64_t alignment = std::numeric_limits<uint64_t>::max();
+  for (memref::AllocOp alloc : allocs) {
+    if (!haveSameFootprint(alloc.getType(), type))
+      return std::nullopt;
+    alignment = std::min(alignment, alloc.getAlignment().value_or(0));
+  }
+  return FreedBuffer{dealloc, freed, alignment};
 }
 
-/// Returns true if no alias of the buffer of `alloc` is used after `dealloc`
-/// (or outside of the block of `dealloc`), by an op other than `dealloc` and
-/// the `memref.extract_strided_metadata` that feeds it.
-static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
+/// Returns true if no alias of `buffer` is used after `dealloc` (or outside
+/// of the block of `dealloc`), by an op other than `dealloc` and the
+/// `memref.extract_strided_metadata` that feeds it.
+static bool isDeadAfter(Value buffer, memref::DeallocOp dealloc,
                         BufferLifetimeAnalysis &analysis) {
   Operation *metadata = dealloc.getMemref().getDefiningOp();
   return !hasUseIn(
-      alloc.getResult(), dealloc->getBlock(), {dealloc, metadata},
+      buffer, dealloc->getBlock(), {dealloc, metadata},
       [&](OpOperand &use, Operation *ancestor) {
         return !ancestor->isBeforeInBlock(dealloc) ||
                !analysis.isUnderstoodUse(use);
@@ -915,17 +962,52 @@ static bool isDeadAfter(memref::AllocOp alloc, memref::DeallocOp dealloc,
       analysis);
 }
 
+/// Returns true if no alias of `arg`, an argument of the body of a loop that
+/// `dealloc` frees in the body, holds the buffer that `dealloc` frees after
+/// it: every use of an alias in the body is understood and comes before
+/// `dealloc`, unless the alias is a buffer that an op of the body creates
+/// (`isCreatedFresh`, such as the next state): the argument's buffer exists
+/// when the body starts and is freed in it, so the buffers the body creates
+/// are others, alive with it or created after its free. Every use outside
+/// of the body is one around the loop (`isUseAroundLoop`: the loop's own
+/// init operand, a use before the loop, or one after it through a result,
+/// which is not the freed buffer).
+static bool isArgumentDeadAfter(BlockArgument arg, memref::DeallocOp dealloc,
+                                BufferLifetimeAnalysis &analysis) {
+  Block *block = dealloc->getBlock();
+  Operation *metadata = dealloc.getMemref().getDefiningOp();
+  auto isCreatedInBody = [&](Value alias) {
+    Operation *def = alias.getDefiningOp();
+    return def && def->getBlock() == block && isCreatedFresh(alias);
+  };
+  return succeeded(analysis.getUseRangeInBlock(
+      arg, *block, [&](OpOperand &use, Operation *ancestor) {
+        Operation *user = use.getOwner();
+        if (user == dealloc || user == metadata || isCreatedInBody(use.get()))
+          return BufferUseAction::Skip;
+        if (!ancestor)
+          return isUseAroundLoop(use, use.get(), block, analysis)
+                     ? BufferUseAction::Skip
+                     : BufferUseAction::Stop;
+        if (!ancestor->isBeforeInBlock(dealloc) ||
+            !analysis.isUnderstoodUse(use))
+          return BufferUseAction::Stop;
+        return BufferUseAction::Skip;
+      }));
+}
+
 /// Returns true if the buffer of `freed` can serve as the buffer of `alloc`:
 /// the same element type, number of elements and memory space, and at least
 /// the alignment `alloc` asks for.
-static bool canServe(memref::AllocOp freed, memref::AllocOp alloc) {
+static bool canServe(const FreedBuffer &freed, memref::AllocOp alloc) {
   MemRefType freedType = freed.getType(), type = alloc.getType();
   if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
       freedType.getElementType() != type.getElementType() ||
       freedType.getMemorySpace() != type.getMemorySpace() ||
       freedType.getNumElements() != type.getNumElements())
     return false;
-  return isAlignedFor(freed, alloc);
+  std::optional<uint64_t> alignment = alloc.getAlignment();
+  return !alignment || freed.alignment >= *alignment;
 }
 
 FunctionOpInterface
@@ -1204,24 +1286,23 @@ void BlockHeldBytes::extend(Operation *freed, Operation *allocated,
   most->add(first, last, bytes);
 }
 
-/// Replaces `alloc` with the buffer of `freed`, which `dealloc` frees before
-/// it and which has as many elements of the same type, viewed at the type of
-/// `alloc` if that differs, and drops `dealloc`.
+/// Replaces `alloc` with the buffer of `freed`, which its deallocation frees
+/// before it and which has as many elements of the same type, viewed at the
+/// type of `alloc` if that differs, and drops the deallocation.
 static void takeOverFreedBuffer(RewriterBase &rewriter, memref::AllocOp alloc,
-                                memref::AllocOp freed,
-                                memref::DeallocOp dealloc,
+                                const FreedBuffer &freed,
                                 BufferLifetimeAnalysis &analysis) {
   MemRefType type = alloc.getType();
-  Value buffer = freed.getResult();
+  Value buffer = freed.buffer;
   if (buffer.getType() != type) {
     rewriter.setInsertionPoint(alloc);
     auto [strides, offset] = type.getStridesAndOffset();
     buffer = memref::ReinterpretCastOp::create(rewriter, alloc.getLoc(), type,
                                                buffer, offset, type.getShape(),
                                                strides);
-    analysis.notifyDerived(freed.getResult(), buffer);
+    analysis.notifyDerived(freed.buffer, buffer);
   }
-  eraseFree(rewriter, dealloc, analysis);
+  eraseFree(rewriter, freed.dealloc, analysis);
   analysis.notifyReplaced(alloc.getResult(), buffer);
   rewriter.replaceOp(alloc, buffer);
   remark::passed(
@@ -1248,29 +1329,35 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
   // allocations has `O(n)` uses.
   DenseSet<Operation *> deadAfterDealloc;
   for (auto dealloc : block.getOps<memref::DeallocOp>()) {
-    memref::AllocOp freed = getFreedAllocation(dealloc);
-    if (freed && isDeadAfter(freed, dealloc, analysis))
+    std::optional<FreedBuffer> freed = getFreedWholeBuffer(dealloc);
+    if (!freed)
+      continue;
+    auto arg = dyn_cast<BlockArgument>(freed->buffer);
+    if (arg ? isArgumentDeadAfter(arg, dealloc, analysis)
+            : isDeadAfter(freed->buffer, dealloc, analysis))
       deadAfterDealloc.insert(dealloc);
   }
 
   // Freed buffers nobody uses any more, in the order they were freed, by
   // what `canServe` compares: element type, memory space, element count.
-  using Entry = std::pair<memref::DeallocOp, memref::AllocOp>;
   using Key = std::tuple<Type, Attribute, int64_t>;
   auto keyOf = [](MemRefType type) {
     return Key(type.getElementType(), type.getMemorySpace(),
                type.getNumElements());
   };
-  DenseMap<Key, SmallVector<Entry>> available;
+  DenseMap<Key, SmallVector<FreedBuffer>> available;
   // What the block holds, per memory space, built at the first allocation
   // that could take over a buffer; only when the peak is to be kept.
   DenseMap<Attribute, std::unique_ptr<BlockHeldBytes>> heldBytes;
   unsigned numReused = 0;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-      memref::AllocOp freed = getFreedAllocation(dealloc);
-      if (freed && deadAfterDealloc.contains(dealloc))
-        available[keyOf(freed.getType())].emplace_back(dealloc, freed);
+      if (!deadAfterDealloc.contains(dealloc))
+        continue;
+      // Asked on the rewritten IR: the deallocation may now free a buffer
+      // that an earlier allocation took over.
+      if (std::optional<FreedBuffer> freed = getFreedWholeBuffer(dealloc))
+        available[keyOf(freed->getType())].push_back(*freed);
       continue;
     }
     auto alloc = dyn_cast<memref::AllocOp>(op);
@@ -1280,7 +1367,7 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
     auto candidates = available.find(keyOf(alloc.getType()));
     if (candidates == available.end())
       continue;
-    SmallVector<Entry> &entries = candidates->second;
+    SmallVector<FreedBuffer> &entries = candidates->second;
     MemRefType type = alloc.getType();
     std::optional<int64_t> staticBytes = getStaticByteSize(type, alloc);
     if (!staticBytes)
@@ -1300,14 +1387,14 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
     // is the shortest and it has the most positions before the gap to
     // compare with.
     auto findLast = [&](bool sameType) {
-      auto *it = llvm::find_if(llvm::reverse(entries), [&](Entry &entry) {
-                   return (!sameType || entry.second.getType() == type) &&
-                          canServe(entry.second, alloc);
+      auto *it = llvm::find_if(llvm::reverse(entries), [&](FreedBuffer &entry) {
+                   return (!sameType || entry.getType() == type) &&
+                          canServe(entry, alloc);
                  }).base();
       if (it == entries.begin())
         return entries.end();
       it = std::prev(it);
-      if (held && !held->canExtend(it->first, alloc, bytes))
+      if (held && !held->canExtend(it->dealloc, alloc, bytes))
         return entries.end();
       return it;
     };
@@ -1316,11 +1403,11 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
       it = findLast(/*sameType=*/false);
     if (it == entries.end())
       continue;
-    auto [dealloc, freed] = *it;
+    FreedBuffer freed = *it;
     entries.erase(it);
     if (held)
-      held->extend(dealloc, alloc, bytes);
-    takeOverFreedBuffer(rewriter, alloc, freed, dealloc, analysis);
+      held->extend(freed.dealloc, alloc, bytes);
+    takeOverFreedBuffer(rewriter, alloc, freed, analysis);
     numBytesReused += bytes;
     ++numReused;
   }

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferOptimization.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -278,6 +279,92 @@ bool bufferization::isFunctionEntryArgument(Value value) {
 MemRefType bufferization::getIdentityLayoutType(MemRefType type) {
   return MemRefType::get(type.getShape(), type.getElementType(),
                          MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+std::optional<SmallVector<Value, 2>>
+bufferization::getIncomingValues(BlockArgument arg) {
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (!isa<scf::ForOp, scf::WhileOp>(parent))
+    return std::nullopt;
+  auto branchOp = cast<RegionBranchOpInterface>(parent);
+  // Find how control enters the region of `arg`, to learn the position of
+  // `arg` among the values it receives.
+  SmallVector<RegionSuccessor> successors;
+  branchOp.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (Region &region : parent->getRegions())
+    branchOp.getSuccessorRegions(region, successors);
+  for (const RegionSuccessor &successor : successors) {
+    if (successor.getSuccessor() != arg.getParentRegion())
+      continue;
+    ValueRange inputs = successor.getSuccessorInputs();
+    auto it = llvm::find(inputs, arg);
+    if (it == inputs.end())
+      return std::nullopt;
+    SmallVector<Value, 2> values;
+    branchOp.getPredecessorValues(successor, std::distance(inputs.begin(), it),
+                                  values);
+    return values;
+  }
+  return std::nullopt;
+}
+
+std::optional<SmallVector<Value, 2>>
+bufferization::getIncomingValues(OpResult result) {
+  Operation *op = result.getOwner();
+  if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
+    return std::nullopt;
+  SmallVector<Value, 2> values;
+  cast<RegionBranchOpInterface>(op).getPredecessorValues(
+      RegionSuccessor(op, op->getResults()), result.getResultNumber(), values);
+  return values;
+}
+
+bool bufferization::haveSameFootprint(MemRefType lhs, MemRefType rhs) {
+  return lhs.hasStaticShape() && rhs.hasStaticShape() &&
+         lhs.getLayout().isIdentity() && rhs.getLayout().isIdentity() &&
+         lhs.getElementType() == rhs.getElementType() &&
+         lhs.getMemorySpace() == rhs.getMemorySpace() &&
+         lhs.getNumElements() == rhs.getNumElements();
+}
+
+bool bufferization::collectWholeAllocations(
+    Value value, SmallVectorImpl<memref::AllocOp> &allocs,
+    llvm::SmallDenseSet<Value> &visited) {
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!visited.insert(current).second)
+      continue;
+    if (auto alloc = current.getDefiningOp<memref::AllocOp>()) {
+      allocs.push_back(alloc);
+      continue;
+    }
+    if (auto cast = current.getDefiningOp<memref::CastOp>()) {
+      worklist.push_back(cast.getSource());
+      continue;
+    }
+    if (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            current.getDefiningOp())) {
+      worklist.push_back(current.getDefiningOp()->getOperand(0));
+      continue;
+    }
+    if (auto select = current.getDefiningOp<arith::SelectOp>()) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+      continue;
+    }
+    if (current.getDefiningOp<ub::PoisonOp>())
+      continue;
+    std::optional<SmallVector<Value, 2>> incoming;
+    if (auto arg = dyn_cast<BlockArgument>(current))
+      incoming = getIncomingValues(arg);
+    else
+      incoming = getIncomingValues(cast<OpResult>(current));
+    if (!incoming)
+      return false;
+    llvm::append_range(worklist, *incoming);
+  }
+  return true;
 }
 
 bool bufferization::isCloneLowerable(Type type) {

@@ -25,6 +25,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
@@ -107,6 +108,33 @@ std::optional<bool> onlyReadsOrWrites(MemoryEffectOpInterface op, Value value);
 /// `type` with the identity layout: the type of an allocation that a value of
 /// `type` may be a cast of.
 MemRefType getIdentityLayoutType(MemRefType type);
+
+/// Returns the values that the region argument `arg` of an `scf.for` or
+/// `scf.while` takes, or std::nullopt for other arguments (such as an
+/// induction variable).
+std::optional<SmallVector<Value, 2>> getIncomingValues(BlockArgument arg);
+
+/// Returns the values that may flow into `result`, a result of an `scf`
+/// loop, `scf.if` or `scf.index_switch`; std::nullopt for other ops.
+std::optional<SmallVector<Value, 2>> getIncomingValues(OpResult result);
+
+/// Returns true if buffers of the static identity-layout types `lhs` and
+/// `rhs` take the same memory: the same element type, memory space and
+/// number of elements.
+bool haveSameFootprint(MemRefType lhs, MemRefType rhs);
+
+/// Collects in `allocs` the `memref.alloc` ops whose whole buffer `value`
+/// may hold, following values through `memref.cast`, reshapes
+/// (`memref.collapse_shape`, `memref.expand_shape`: a reshape of a whole
+/// buffer of identity layout starts where the buffer does and covers it),
+/// `arith.select`, the arguments and results of `scf` loops and the results
+/// of `scf.if` and `scf.index_switch`; a `ub.poison` holds none. Returns false
+/// if `value` may hold any other buffer. Values in `visited` are not followed
+/// (they are being decided elsewhere), and every value followed is added to
+/// it. Takes time linear in the values followed.
+bool collectWholeAllocations(Value value,
+                             SmallVectorImpl<memref::AllocOp> &allocs,
+                             llvm::SmallDenseSet<Value> &visited);
 
 /// Returns true if `convert-bufferization-to-memref` lowers a
 /// `bufferization.clone` of type `type`: to an allocation with the identity

@@ -59,59 +59,6 @@ static Value getFreedBuffer(memref::DeallocOp dealloc) {
   return getFreedMemRef(dealloc.getMemref());
 }
 
-/// Returns the values that the region argument `arg` of a `scf.for` or
-/// `scf.while` takes, or std::nullopt for other arguments (such as an
-/// induction variable).
-static std::optional<SmallVector<Value, 2>>
-getIncomingValues(BlockArgument arg) {
-  Operation *parent = arg.getOwner()->getParentOp();
-  if (!isa<scf::ForOp, scf::WhileOp>(parent))
-    return std::nullopt;
-  auto branchOp = cast<RegionBranchOpInterface>(parent);
-  // Find how control enters the region of `arg`, to learn the position of
-  // `arg` among the values it receives.
-  SmallVector<RegionSuccessor> successors;
-  branchOp.getSuccessorRegions(RegionBranchPoint::parent(), successors);
-  for (Region &region : parent->getRegions())
-    branchOp.getSuccessorRegions(region, successors);
-  for (const RegionSuccessor &successor : successors) {
-    if (successor.getSuccessor() != arg.getParentRegion())
-      continue;
-    ValueRange inputs = successor.getSuccessorInputs();
-    auto it = llvm::find(inputs, arg);
-    if (it == inputs.end())
-      return std::nullopt;
-    SmallVector<Value, 2> values;
-    branchOp.getPredecessorValues(successor, std::distance(inputs.begin(), it),
-                                  values);
-    return values;
-  }
-  return std::nullopt;
-}
-
-/// Returns the values that may flow into `result`, a result of an `scf`
-/// loop, `scf.if` or `scf.index_switch`; std::nullopt for other ops.
-static std::optional<SmallVector<Value, 2>> getIncomingValues(OpResult result) {
-  Operation *op = result.getOwner();
-  if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
-    return std::nullopt;
-  SmallVector<Value, 2> values;
-  cast<RegionBranchOpInterface>(op).getPredecessorValues(
-      RegionSuccessor(op, op->getResults()), result.getResultNumber(), values);
-  return values;
-}
-
-/// Returns true if buffers of the static identity-layout types `lhs` and
-/// `rhs` take the same memory: the same element type, memory space and
-/// number of elements.
-static bool haveSameFootprint(MemRefType lhs, MemRefType rhs) {
-  return lhs.hasStaticShape() && rhs.hasStaticShape() &&
-         lhs.getLayout().isIdentity() && rhs.getLayout().isIdentity() &&
-         lhs.getElementType() == rhs.getElementType() &&
-         lhs.getMemorySpace() == rhs.getMemorySpace() &&
-         lhs.getNumElements() == rhs.getNumElements();
-}
-
 /// Returns the type under which pairing matches buffers of `type`: a static
 /// identity-layout memref type of rank 1 or more stands for every type of the
 /// same footprint (see `haveSameFootprint`), as the flat type of its elements;
@@ -160,39 +107,17 @@ static Value reshapeTo(OpBuilder &builder, Location loc, Value buffer,
 /// `value` points to its start.
 static bool canStandInFor(Value value, memref::AllocOp alloc,
                           llvm::SmallDenseSet<Value> &visited) {
-  // A value seen before is being decided by the values it takes elsewhere.
-  if (!visited.insert(value).second)
-    return true;
-  if (auto other = value.getDefiningOp<memref::AllocOp>()) {
+  SmallVector<memref::AllocOp, 2> others;
+  if (!collectWholeAllocations(value, others, visited))
+    return false;
+  return llvm::all_of(others, [&](memref::AllocOp other) {
     if (!isAlignedFor(other, alloc))
       return false;
     if (haveSameFootprint(other.getType(), alloc.getType()))
       return true;
     return other.getType() == alloc.getType() &&
            llvm::equal(other.getDynamicSizes(), alloc.getDynamicSizes());
-  }
-  if (auto cast = value.getDefiningOp<memref::CastOp>())
-    return canStandInFor(cast.getSource(), alloc, visited);
-  // A reshape of a whole buffer of identity layout starts where the buffer
-  // does and covers it; the footprint is compared at the allocation.
-  if (isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(
-          value.getDefiningOp()))
-    return canStandInFor(value.getDefiningOp()->getOperand(0), alloc, visited);
-  if (auto select = value.getDefiningOp<arith::SelectOp>())
-    return canStandInFor(select.getTrueValue(), alloc, visited) &&
-           canStandInFor(select.getFalseValue(), alloc, visited);
-  // The undefined spare of a slot that holds none (see `SlotState`) is never
-  // used or freed.
-  if (value.getDefiningOp<ub::PoisonOp>())
-    return true;
-  std::optional<SmallVector<Value, 2>> incoming;
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    incoming = getIncomingValues(arg);
-  else
-    incoming = getIncomingValues(cast<OpResult>(value));
-  return incoming && llvm::all_of(*incoming, [&](Value in) {
-           return canStandInFor(in, alloc, visited);
-         });
+  });
 }
 
 /// Returns true if the allocation `alloc` in a region of `loop` can be

@@ -26,7 +26,7 @@
 // STAGES-NEXT:   any(
 // STAGES-NEXT:     double-buffer-loops,
 // STAGES-NEXT:     hoist-alloc-dealloc-pairs,
-// STAGES-NEXT:     free-buffers-at-last-use,
+// STAGES-NEXT:     free-buffers-at-last-use{into-regions=true},
 // STAGES-NEXT:     elide-buffer-copies,
 // STAGES-NEXT:     reuse-freed-buffers{allow-peak-increase=false}
 // STAGES-NEXT:   ),
@@ -108,14 +108,38 @@
 // NOLASTUSE:     reuse-freed-buffers
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-freed-buffers=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREUSE
-// NOREUSE:     free-buffers-at-last-use,
+// NOREUSE:     free-buffers-at-last-use{into-regions=true},
 // NOREUSE-NOT: reuse-freed-buffers
 // NOREUSE:     cse
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{elide-copies=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOPY
-// NOCOPY:     free-buffers-at-last-use,
+// NOCOPY:     free-buffers-at-last-use{into-regions=true},
 // NOCOPY-NOT: elide-buffer-copies
 // NOCOPY:     reuse-freed-buffers
+// Under reuse-before-loop-stages, buffers are freed in their block and
+// reused before the loop stages, and again after them; it needs both
+// free-at-last-use and reuse-freed-buffers.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-before-loop-stages=true})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLYREUSE
+// EARLYREUSE:      lower-deallocations-to-scf
+// EARLYREUSE-NEXT:   summarize-callee-buffers{frees-follow-ownership=true},
+// EARLYREUSE-NEXT:   any(
+// EARLYREUSE-NEXT:   free-buffers-at-last-use{into-regions=false},
+// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// EARLYREUSE-NEXT:   double-buffer-loops,
+// EARLYREUSE-NEXT:   hoist-alloc-dealloc-pairs,
+// EARLYREUSE-NEXT:   free-buffers-at-last-use{into-regions=true},
+// EARLYREUSE-NEXT:   elide-buffer-copies,
+// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false}
+// EARLYREUSE-NEXT: ),
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-before-loop-stages=true reuse-freed-buffers=false})" \
+// RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLYNOREUSE
+// EARLYNOREUSE:      lower-deallocations-to-scf
+// EARLYNOREUSE-NEXT:   summarize-callee-buffers{frees-follow-ownership=true},
+// EARLYNOREUSE-NEXT:   any(
+// EARLYNOREUSE-NEXT:   double-buffer-loops,
+// EARLYNOREUSE-NOT:    reuse-freed-buffers
+
 // With every stage that runs per function after the lowering off, neither
 // the summary of the callees nor an empty nest is left.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{simplify-loop-ownership=false double-buffer-loops=false hoist-alloc-dealloc-pairs=false free-at-last-use=false elide-copies=false reuse-freed-buffers=false})" \

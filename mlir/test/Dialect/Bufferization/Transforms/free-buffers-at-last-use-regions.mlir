@@ -2,6 +2,8 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use))" --split-input-file \
 // RUN:   --remarks-filter=free-buffers-at-last-use --remark-format=emitRemark -o /dev/null 2>&1 \
 // RUN:   | grep -o 'Remark=.*' | sort | FileCheck %s --check-prefix=REMARK
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(summarize-callee-buffers,func.func(free-buffers-at-last-use{into-regions=false}))" --split-input-file \
+// RUN:   --remarks-filter=free-buffers-at-last-use --remark-format=emitRemark 2>&1 | FileCheck %s --check-prefix=NOREGIONS
 
 // A buffer whose last use is an op that runs exactly one of its regions is
 // freed in each region instead, when a region may allocate after the buffer
@@ -21,6 +23,19 @@
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.index_switch', its last use"
 // REMARK-NEXT: Remark="buffer freed in each region of 'scf.index_switch', its last use"
 // REMARK-NOT: Remark=
+
+// With into-regions=false, no free goes into a region: the free of a buffer
+// whose last use is the scf.if stays after it.
+// NOREGIONS-NOT: in each region
+
+// NOREGIONS-LABEL: func @sink_into_if
+//       NOREGIONS:   %[[A:.*]] = memref.alloc() : memref<16xf32>
+//       NOREGIONS:   scf.if
+//       NOREGIONS:   } else {
+//   NOREGIONS-NOT:     memref.dealloc
+//       NOREGIONS:   }
+//  NOREGIONS-NEXT:   memref.dealloc %[[A]]
+//  NOREGIONS-NEXT:   return
 
 // CHECK-LABEL: func @sink_into_if
 //  CHECK-SAME: (%[[C:.*]]: i1)

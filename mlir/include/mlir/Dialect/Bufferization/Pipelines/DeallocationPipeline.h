@@ -193,6 +193,16 @@ struct DeallocationPipelineOptions
                      "freed before it in the same block"),
       llvm::cl::init(true)};
 
+  PassOptions::Option<bool> reuseBeforeLoopStages{
+      *this, "reuse-before-loop-stages",
+      llvm::cl::desc(
+          "Before double-buffer-loops, free each buffer after its last use in "
+          "its block and let later allocations of the block take it over "
+          "(loop states freed in the body included), so that buffers are "
+          "reused within an iteration before the loop stages carry or hoist "
+          "what is left; needs free-at-last-use and reuse-freed-buffers"),
+      llvm::cl::init(false)};
+
   PassOptions::Option<bool> expandStridedClones{
       *this, "expand-strided-clones",
       llvm::cl::desc("Give each bufferization.clone of a view with a static "

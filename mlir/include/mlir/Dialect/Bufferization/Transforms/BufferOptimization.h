@@ -133,8 +133,12 @@ unsigned boundDynamicAllocations(RewriterBase &rewriter, Operation *root,
 /// function keeps it up to date; otherwise the function builds its own,
 /// which answers calls of functions outside of `root` conservatively. The
 /// same holds for the entry points below that take one.
+///
+/// With `intoRegions` false, a deallocation whose last use is an op with
+/// regions stays after that op instead of going into its regions.
 unsigned freeBuffersAtLastUse(RewriterBase &rewriter, Operation *root,
-                              BufferLifetimeAnalysis *analysis = nullptr);
+                              BufferLifetimeAnalysis *analysis = nullptr,
+                              bool intoRegions = true);
 
 /// Removes the `memref.copy` ops nested in `root` whose source is freed after
 /// the copy and not used any more, by letting the source serve as the target

@@ -1324,7 +1324,10 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     allocate. Where no region allocates after the buffer is dead in it, the
     free stays after the op, where a later allocation may take the buffer
     over. `promote-temporaries-to-stack` still takes a small buffer freed
-    this way.
+    this way. With `into-regions=false`, every free stays in its block, after
+    the op that is its buffer's last use there (the pipeline runs the pass
+    so before `double-buffer-loops`: a buffer of a loop body freed in the
+    regions of a branch could no longer leave the loop with hoisting).
 
     A free in a block of a region with several blocks also moves past uses
     of the buffer in other blocks of the region that can never come after
@@ -1395,6 +1398,13 @@ def FreeBuffersAtLastUsePass : Pass<"free-buffers-at-last-use"> {
     run concurrently with the ops after it until it is awaited, which the
     pass's reasoning on program order does not model.
   }];
+  let options = [
+    Option<"intoRegions", "into-regions", "bool", /*default=*/"true",
+           "Free a buffer whose last use is an `scf.if` or "
+           "`scf.index_switch` in the regions of that op where a region "
+           "allocates after the buffer is dead in it; false keeps each free "
+           "in its block">,
+  ];
   let statistics = [
     Statistic<"numDeallocsMoved", "num-deallocs-moved",
               "Number of deallocations moved up to the last use">
@@ -1473,7 +1483,14 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
 
     The freed buffer must come from a `memref.alloc` of a static,
     identity-layout type with at least the alignment the new allocation asks
-    for. Allocations with dynamic sizes are left alone.
+    for. Allocations with dynamic sizes are left alone. The state of an
+    `scf.for` or `scf.while` that its body frees in every iteration counts
+    as such a buffer where every buffer it may hold comes from such an
+    allocation of the same footprint (through the loop's init and yielded
+    values, casts, reshapes, selects and the results of `scf` ops), and no
+    alias of it but the buffers the body creates is used after the free
+    (outside of the body: only the loop's init operand, uses before an
+    `scf.for` and uses of its results).
 
     Example:
 

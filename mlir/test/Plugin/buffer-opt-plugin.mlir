@@ -36,6 +36,7 @@
 // HELP-NEXT: --no-alias-function-results
 // HELP-NEXT: --private-function-dynamic-ownership
 // HELP-NEXT: --public-function-workspace
+// HELP-NEXT: --reuse-before-loop-stages
 // HELP-NEXT: --reuse-dying-inputs
 // HELP-NEXT: --reuse-freed-buffers
 // HELP-NEXT: --simplify-loop-ownership

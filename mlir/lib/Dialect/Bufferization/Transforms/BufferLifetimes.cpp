@@ -426,18 +426,14 @@ static bool isCreatedFresh(Value value) {
                                           /*noAliasCallsAreFresh=*/true);
 }
 
-/// Returns true if `alias`, an alias of `freed`, which `dealloc` frees, is
-/// another buffer than the one `dealloc` frees: one created in the block of
-/// `dealloc`, before it, once `freed` exists. The deallocation frees the
-/// freed buffer in every run of the block, so it is alive until then, and
-/// the alias is one only across runs of the block (a loop's next state); its
-/// uses and its definition do not hold the freed buffer.
-static bool isCreatedWhileAlive(Value alias, Value freed,
-                                memref::DeallocOp dealloc) {
-  Operation *def = alias.getDefiningOp();
-  return def && def->getBlock() == dealloc->getBlock() &&
-         def->isBeforeInBlock(dealloc) && isCreatedFresh(alias) &&
-         existsBefore(freed, def);
+/// Returns true if `value` is a buffer that an op of `block` creates fresh
+/// (`isCreatedFresh`). When a buffer that exists as `block` starts is freed
+/// in it, such a value is another buffer: it is alive along with the freed
+/// one, or created after its free, and it aliases the freed buffer only
+/// across runs of the block (a loop's next state).
+static bool isCreatedFreshIn(Value value, Block *block) {
+  Operation *def = value.getDefiningOp();
+  return def && def->getBlock() == block && isCreatedFresh(value);
 }
 
 /// Returns true if `use`, outside of `block`, of an alias of a buffer freed
@@ -554,8 +550,13 @@ findLastUse(memref::DeallocOp dealloc, const DenseSet<Operation *> &guardOps,
     return std::nullopt;
 
   Value freed = metadata ? metadata.getSource() : memref;
+  // An alias that the block creates before `dealloc`, once `freed` exists, is
+  // another buffer: `dealloc` frees the freed buffer in every run of the
+  // block, so it is alive until then.
   auto isCreatedWhileFreedIsAlive = [&](Value alias) {
-    return isCreatedWhileAlive(alias, freed, dealloc);
+    Operation *def = alias.getDefiningOp();
+    return isCreatedFreshIn(alias, block) && def->isBeforeInBlock(dealloc) &&
+           existsBefore(freed, def);
   };
 
   bool fromAround = false;
@@ -966,7 +967,7 @@ static bool isDeadAfter(Value buffer, memref::DeallocOp dealloc,
 /// `dealloc` frees in the body, holds the buffer that `dealloc` frees after
 /// it: every use of an alias in the body is understood and comes before
 /// `dealloc`, unless the alias is a buffer that an op of the body creates
-/// (`isCreatedFresh`, such as the next state): the argument's buffer exists
+/// (`isCreatedFreshIn`, such as the next state): the argument's buffer exists
 /// when the body starts and is freed in it, so the buffers the body creates
 /// are others, alive with it or created after its free. Every use outside
 /// of the body is one around the loop (`isUseAroundLoop`: the loop's own
@@ -976,14 +977,11 @@ static bool isArgumentDeadAfter(BlockArgument arg, memref::DeallocOp dealloc,
                                 BufferLifetimeAnalysis &analysis) {
   Block *block = dealloc->getBlock();
   Operation *metadata = dealloc.getMemref().getDefiningOp();
-  auto isCreatedInBody = [&](Value alias) {
-    Operation *def = alias.getDefiningOp();
-    return def && def->getBlock() == block && isCreatedFresh(alias);
-  };
   return succeeded(analysis.getUseRangeInBlock(
       arg, *block, [&](OpOperand &use, Operation *ancestor) {
         Operation *user = use.getOwner();
-        if (user == dealloc || user == metadata || isCreatedInBody(use.get()))
+        if (user == dealloc || user == metadata ||
+            isCreatedFreshIn(use.get(), block))
           return BufferUseAction::Skip;
         if (!ancestor)
           return isUseAroundLoop(use, use.get(), block, analysis)

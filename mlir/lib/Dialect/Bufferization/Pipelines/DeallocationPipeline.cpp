@@ -212,7 +212,11 @@ void mlir::bufferization::buildDeallocationPipeline(
     FreeBuffersAtLastUsePassOptions inBlockOptions;
     inBlockOptions.intoRegions = false;
     functionPm->addPass(createFreeBuffersAtLastUsePass(inBlockOptions));
-    functionPm->addPass(createReuseFreedBuffersPass());
+    // A buffer that the later stage frees in the regions of its last use is
+    // left to it.
+    ReuseFreedBuffersPassOptions earlyReuseOptions;
+    earlyReuseOptions.skipBranchLastUses = true;
+    functionPm->addPass(createReuseFreedBuffersPass(earlyReuseOptions));
   }
 
   // Buffers freed by a loop in every iteration can be recycled, and

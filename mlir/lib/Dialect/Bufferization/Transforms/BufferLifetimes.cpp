@@ -247,6 +247,43 @@ getGuardedFree(scf::IfOp guard, DenseSet<Operation *> &taken,
   return free;
 }
 
+/// Returns the last op of the block of `region` that uses a value of
+/// `aliases` or defines one, or null if there is none. The uses must all be
+/// understood.
+static Operation *
+getLastUseInRegion(const BufferLifetimeAnalysis::ValueSetT &aliases,
+                   Region &region) {
+  Block &body = region.front();
+  SmallVector<Operation *> comparisons;
+  FailureOr<BufferUseRange> range = BufferLifetimeAnalysis::getUseRangeInBlock(
+      aliases, body,
+      [&](OpOperand &use, Operation *) {
+        if (auto compared = getAddressComparisons(use.getOwner()))
+          llvm::append_range(comparisons, *compared);
+        return BufferUseAction::Count;
+      },
+      [](Operation *, Operation *) { return BufferUseAction::Count; });
+  for (Operation *comparison : comparisons)
+    if (Operation *ancestor = body.findAncestorOpInBlock(*comparison))
+      range->include(ancestor);
+  return range->last;
+}
+
+/// Returns true if a buffer whose values are `aliases` and whose last use is
+/// `lastUse` is freed in the regions of `lastUse` by `sinkIntoRegions`
+/// (`isFreedInRegions`).
+static bool
+isFreedInRegionsOf(Operation *lastUse,
+                   const BufferLifetimeAnalysis::ValueSetT &aliases,
+                   DenseMap<Region *, Operation *> &lastAllocating) {
+  if (!isa<scf::IfOp, scf::IndexSwitchOp>(lastUse))
+    return false;
+  return isFreedInRegions(
+      lastUse, [&](Value value) { return aliases.contains(value); },
+      [&](Region &region) { return getLastUseInRegion(aliases, region); },
+      &lastAllocating);
+}
+
 /// Frees the buffer of `dealloc` in each region of `lastUse`, the last use of
 /// the buffer and its aliases, instead of after it, if `isFreedInRegions`
 /// holds: the buffer then dies right at the start of a region that does not
@@ -273,34 +310,12 @@ static bool sinkIntoRegions(RewriterBase &rewriter, memref::DeallocOp dealloc,
       dealloc.getMemref().getDefiningOp<memref::ExtractStridedMetadataOp>();
   Value buffer = metadata ? metadata.getSource() : dealloc.getMemref();
   BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
-
-  // The last op of the region's block that uses the buffer or an alias of
-  // it, or defines an alias; null if there is none. The uses are all
-  // understood (`findLastUse` found `lastUse`).
-  auto getLastUseIn = [&](Region &region) {
-    Block &body = region.front();
-    SmallVector<Operation *> comparisons;
-    FailureOr<BufferUseRange> range =
-        BufferLifetimeAnalysis::getUseRangeInBlock(
-            aliases, body,
-            [&](OpOperand &use, Operation *) {
-              if (auto compared = getAddressComparisons(use.getOwner()))
-                llvm::append_range(comparisons, *compared);
-              return BufferUseAction::Count;
-            },
-            [](Operation *, Operation *) { return BufferUseAction::Count; });
-    for (Operation *comparison : comparisons)
-      if (Operation *ancestor = body.findAncestorOpInBlock(*comparison))
-        range->include(ancestor);
-    return range->last;
-  };
-  if (!isFreedInRegions(
-          lastUse, [&](Value value) { return aliases.contains(value); },
-          getLastUseIn, &lastAllocating))
+  if (!isFreedInRegionsOf(lastUse, aliases, lastAllocating))
     return false;
 
   for (Region &region : lastUse->getRegions()) {
-    Operation *last = region.empty() ? nullptr : getLastUseIn(region);
+    Operation *last =
+        region.empty() ? nullptr : getLastUseInRegion(aliases, region);
     // The `else` of an `scf.if` without results, which it did not have.
     if (region.empty()) {
       Block *body = rewriter.createBlock(&region);
@@ -994,6 +1009,33 @@ static bool isArgumentDeadAfter(BlockArgument arg, memref::DeallocOp dealloc,
       }));
 }
 
+/// Returns true if the last op before `dealloc` that does more than free
+/// buffers is an `scf.if` or `scf.index_switch` that uses `buffer` in its
+/// regions and in whose regions `free-buffers-at-last-use` frees it instead
+/// (`isFreedInRegionsOf`): on the runs through a region that no longer uses
+/// it, the buffer dies before what the region allocates, which a later
+/// allocation taking it over after the op would keep it alive over.
+static bool
+isFreedAfterBranch(memref::DeallocOp dealloc, Value buffer,
+                   BufferLifetimeAnalysis &analysis,
+                   DenseMap<Region *, Operation *> &lastAllocating) {
+  Operation *prev = dealloc->getPrevNode();
+  auto onlyFrees = [](Operation *op) {
+    return isa<memref::DeallocOp>(op) ||
+           (isa<memref::ExtractStridedMetadataOp>(op) &&
+            llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>));
+  };
+  while (prev && onlyFrees(prev))
+    prev = prev->getPrevNode();
+  if (!prev || !isa<scf::IfOp, scf::IndexSwitchOp>(prev))
+    return false;
+  BufferLifetimeAnalysis::ValueSetT aliases = analysis.getMayAliases(buffer);
+  bool usedInRegions = llvm::any_of(prev->getRegions(), [&](Region &region) {
+    return !region.empty() && getLastUseInRegion(aliases, region);
+  });
+  return usedInRegions && isFreedInRegionsOf(prev, aliases, lastAllocating);
+}
+
 /// Returns true if the buffer of `freed` can serve as the buffer of `alloc`:
 /// the same element type, number of elements and memory space, and at least
 /// the alignment `alloc` asks for.
@@ -1317,6 +1359,7 @@ static void takeOverFreedBuffer(RewriterBase &rewriter, memref::AllocOp alloc,
 static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
                                   BufferLifetimeAnalysis &analysis,
                                   AllocatingOps *allocating,
+                                  bool skipBranchLastUses,
                                   uint64_t &numBytesReused) {
   // Whether each freed allocation is dead after its deallocation, decided
   // before any rewrite. A reuse replaces an allocation `B` with a buffer `A`
@@ -1326,9 +1369,12 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
   // a buffer once per reuse, and a buffer recycled through a chain of `n`
   // allocations has `O(n)` uses.
   DenseSet<Operation *> deadAfterDealloc;
+  DenseMap<Region *, Operation *> lastAllocating;
   for (auto dealloc : block.getOps<memref::DeallocOp>()) {
     std::optional<FreedBuffer> freed = getFreedWholeBuffer(dealloc);
-    if (!freed)
+    if (!freed ||
+        (skipBranchLastUses &&
+         isFreedAfterBranch(dealloc, freed->buffer, analysis, lastAllocating)))
       continue;
     auto arg = dyn_cast<BlockArgument>(freed->buffer);
     if (arg ? isArgumentDeadAfter(arg, dealloc, analysis)
@@ -1414,7 +1460,8 @@ static unsigned reuseFreedBuffers(RewriterBase &rewriter, Block &block,
 
 unsigned mlir::bufferization::reuseFreedBuffers(
     RewriterBase &rewriter, Operation *root, uint64_t &numBytesReused,
-    bool allowPeakIncrease, BufferLifetimeAnalysis *analysis) {
+    bool allowPeakIncrease, bool skipBranchLastUses,
+    BufferLifetimeAnalysis *analysis) {
   // Reuse replaces allocations, which the analysis is told about; it never
   // changes how a function uses its arguments, so the answers about calls
   // stay valid throughout.
@@ -1432,7 +1479,7 @@ unsigned mlir::bufferization::reuseFreedBuffers(
   for (Block *block : blocks)
     numReused += ::reuseFreedBuffers(rewriter, *block, *analysis,
                                      allowPeakIncrease ? nullptr : &allocating,
-                                     numBytesReused);
+                                     skipBranchLastUses, numBytesReused);
   return numReused;
 }
 
@@ -1450,9 +1497,9 @@ struct ReuseFreedBuffersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     uint64_t numBytes = 0;
-    unsigned numReused =
-        reuseFreedBuffers(rewriter, getOperation(), numBytes, allowPeakIncrease,
-                          &getAnalysis<BufferLifetimeAnalysis>());
+    unsigned numReused = reuseFreedBuffers(
+        rewriter, getOperation(), numBytes, allowPeakIncrease,
+        skipBranchLastUses, &getAnalysis<BufferLifetimeAnalysis>());
     numAllocsReused += numReused;
     numBytesReused += numBytes;
     if (numReused == 0)

@@ -28,7 +28,7 @@
 // STAGES-NEXT:     hoist-alloc-dealloc-pairs,
 // STAGES-NEXT:     free-buffers-at-last-use{into-regions=true},
 // STAGES-NEXT:     elide-buffer-copies,
-// STAGES-NEXT:     reuse-freed-buffers{allow-peak-increase=false}
+// STAGES-NEXT:     reuse-freed-buffers{allow-peak-increase=false skip-branch-last-uses=false}
 // STAGES-NEXT:   ),
 // STAGES-NEXT:   promote-temporaries-to-stack{max-buffer-bytes=1024 max-frame-bytes=16384},
 // STAGES-NEXT:   expand-strided-clones,
@@ -118,19 +118,20 @@
 // NOCOPY:     reuse-freed-buffers
 // Under reuse-before-loop-stages, buffers are freed in their block and
 // reused before the loop stages, and again after them; it needs both
-// free-at-last-use and reuse-freed-buffers.
+// free-at-last-use and reuse-freed-buffers. The early reuse leaves the
+// buffers that the later free-at-last-use frees in the regions of a branch.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-before-loop-stages=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLYREUSE
 // EARLYREUSE:      lower-deallocations-to-scf
 // EARLYREUSE-NEXT:   summarize-callee-buffers{frees-follow-ownership=true},
 // EARLYREUSE-NEXT:   any(
 // EARLYREUSE-NEXT:   free-buffers-at-last-use{into-regions=false},
-// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false},
+// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false skip-branch-last-uses=true},
 // EARLYREUSE-NEXT:   double-buffer-loops,
 // EARLYREUSE-NEXT:   hoist-alloc-dealloc-pairs,
 // EARLYREUSE-NEXT:   free-buffers-at-last-use{into-regions=true},
 // EARLYREUSE-NEXT:   elide-buffer-copies,
-// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false}
+// EARLYREUSE-NEXT:   reuse-freed-buffers{allow-peak-increase=false skip-branch-last-uses=false}
 // EARLYREUSE-NEXT: ),
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{reuse-before-loop-stages=true reuse-freed-buffers=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=EARLYNOREUSE
@@ -159,14 +160,14 @@
 // byte limit (1 KiB by default, STAGES above); 0 turns it off.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=256})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=STACK
-// STACK:      reuse-freed-buffers{allow-peak-increase=false}
+// STACK:      reuse-freed-buffers{allow-peak-increase=false skip-branch-last-uses=false}
 // STACK-NEXT: ),
 // STACK-NEXT: promote-temporaries-to-stack{max-buffer-bytes=256 max-frame-bytes=16384},
 // STACK-NEXT: expand-strided-clones,
 // STACK-NEXT: cse,
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{stack-promotion-max-bytes=0})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSTACK
-// NOSTACK:      reuse-freed-buffers{allow-peak-increase=false}
+// NOSTACK:      reuse-freed-buffers{allow-peak-increase=false skip-branch-last-uses=false}
 // NOSTACK-NEXT: ),
 // NOSTACK-NEXT: expand-strided-clones,
 

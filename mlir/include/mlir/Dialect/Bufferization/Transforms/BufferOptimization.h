@@ -154,11 +154,15 @@ unsigned elideBufferCopies(RewriterBase &rewriter, Operation *root,
 /// nobody uses afterwards, and drops that deallocation. Unless
 /// `allowPeakIncrease`, a buffer is only taken over where holding it until
 /// the allocation provably does not raise the most bytes its block holds.
+/// If `skipBranchLastUses`, a buffer last used in the regions of an `scf.if`
+/// or `scf.index_switch` right before its deallocation, which
+/// `free-buffers-at-last-use` would free in those regions, is left to it.
 /// Returns the number of allocations replaced and adds their bytes to
 /// `numBytesReused`.
 unsigned reuseFreedBuffers(RewriterBase &rewriter, Operation *root,
                            uint64_t &numBytesReused,
                            bool allowPeakIncrease = false,
+                           bool skipBranchLastUses = false,
                            BufferLifetimeAnalysis *analysis = nullptr);
 
 /// What `promoteTemporariesToStack` did.

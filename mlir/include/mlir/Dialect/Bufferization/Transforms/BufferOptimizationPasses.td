@@ -1528,6 +1528,13 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
     `allow-peak-increase` turns the check off and takes over any freed
     buffer.
 
+    `skip-branch-last-uses` leaves alone a buffer whose deallocation follows
+    an `scf.if` or `scf.index_switch` that uses it in its regions, where
+    `free-buffers-at-last-use` (with `into-regions`) would free it in the
+    regions instead, before what they allocate. `buffer-deallocation-pipeline`
+    sets it where it runs the pass before that: a takeover after the op would
+    keep the buffer alive through the regions that no longer use it.
+
     Functions that contain an `async.execute` are left alone: its body may
     run concurrently with the ops after it until it is awaited, which the
     pass's reasoning on program order does not model.
@@ -1536,7 +1543,12 @@ def ReuseFreedBuffersPass : Pass<"reuse-freed-buffers"> {
     Option<"allowPeakIncrease", "allow-peak-increase", "bool",
            /*default=*/"false",
            "Take over a freed buffer even where holding it until the "
-           "allocation may raise the peak">
+           "allocation may raise the peak">,
+    Option<"skipBranchLastUses", "skip-branch-last-uses", "bool",
+           /*default=*/"false",
+           "Leave alone a buffer last used in the regions of an scf.if or "
+           "scf.index_switch right before its deallocation, which "
+           "free-buffers-at-last-use frees in those regions">
   ];
   let statistics = [
     Statistic<"numAllocsReused", "num-allocs-reused",

@@ -321,7 +321,10 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
       return;
     auto alloc =
         getFreedBuffer(dealloc.getMemref()).getDefiningOp<memref::AllocOp>();
-    if (!alloc)
+    // merge-alloc gave a callee this workspace where holding it during the
+    // call keeps the peak; on the stack, the caller's frame would hold it
+    // throughout.
+    if (!alloc || alloc->hasAttr(kWorkspaceAttrName))
       return;
     // In its block, in a region of an op of its block that runs one of its
     // regions, or in a successor of its block of which it is the only

@@ -952,8 +952,9 @@ bool TickCollector::isExpectedOnStack(AllocOp alloc) {
   // not. Only the regions from the allocation up to the stack scope count:
   // a buffer of a loop body that dies in it is freed there whatever the
   // blocks of the function around the loop are, and the promotion takes it.
+  // A callee's workspace stays on the heap, held only during the call.
   if (alloc.getType().getMemorySpace() || alloc->getNumOperands() != 0 ||
-      yieldedBuffers.contains(alloc))
+      yieldedBuffers.contains(alloc) || isWorkspaceAlloc(alloc))
     return false;
   Region *scope = bufferization::getStackScopeRegion(alloc);
   if (!scope)

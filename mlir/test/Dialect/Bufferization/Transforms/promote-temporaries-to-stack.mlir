@@ -844,3 +844,26 @@ func.func @caller_of_selecting_callee(%n: index, %v: f32) {
   memref.dealloc %b : memref<4xf32>
   return
 }
+
+// -----
+
+// Must not fire: merge-alloc allocated this buffer as a callee's workspace,
+// having checked that holding it during the call keeps the caller's peak.
+// On the stack, the caller's frame would hold it from its start.
+
+func.func private @callee(%ws: memref<32xi8> {merge_alloc.workspace}) {
+  "test.use"(%ws) : (memref<32xi8>) -> ()
+  return
+}
+
+// CHECK-LABEL: func @workspace_stays_on_heap
+//   CHECK-NOT:   memref.alloca
+//       CHECK:   %[[W:.*]] = memref.alloc() {merge_alloc.workspace} : memref<32xi8>
+//       CHECK:   call @callee(%[[W]])
+//       CHECK:   memref.dealloc %[[W]]
+func.func @workspace_stays_on_heap() {
+  %w = memref.alloc() {merge_alloc.workspace} : memref<32xi8>
+  func.call @callee(%w) {merge_alloc.workspace_operand = 0 : i64} : (memref<32xi8>) -> ()
+  memref.dealloc %w : memref<32xi8>
+  return
+}

@@ -1608,7 +1608,10 @@ def PromoteTemporariesToStackPass
     * the function is not recursive (in the call graph of the root) and
       calls no function outside of the root (run per function, the pass may
       not look into other functions, which may call back), and the buffers
-      promoted in it so far take at most `max-frame-bytes`.
+      promoted in it so far take at most `max-frame-bytes`;
+    * the allocation is not a callee's workspace (marked
+      `merge_alloc.workspace`): merge-alloc planned it as held during the
+      call only, and on the stack the frame would hold it throughout.
 
     A `memref.alloca` is only released when its function returns (or its
     `memref.alloca_scope` ends). Placing it at the start of the function

@@ -106,8 +106,8 @@ def all_configs():
         "merge-alloc-worst-run": "true",
         "lift-allocating-branches": "true",
     }
-    # merge-alloc on branches lifted to scf (lift-allocating-branches, on by
-    # default), whose peak is checked like merge-alloc's. Without stack
+    # merge-alloc on branches lifted to scf (lift-allocating-branches is off
+    # by default), whose peak is checked like merge-alloc's. Without stack
     # promotion: a lifted branch changes which buffers the promotion takes,
     # which the heap peak would show as merge-alloc's doing.
     configs["merge-lift"] = dict(

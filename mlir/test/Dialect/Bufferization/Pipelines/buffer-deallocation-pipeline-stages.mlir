@@ -185,7 +185,7 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=MERGESTAGES
 // MERGESTAGES:      builtin.module(
-// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=true},
+// MERGESTAGES-NEXT:   lift-unstructured-control-flow{lift-allocating-branches=false},
 // MERGESTAGES-NEXT:   linalg-reuse-dying-inputs,
 // MERGESTAGES-NEXT:   expand-reallocs-for-deallocation{emit-deallocs=false},
 // MERGESTAGES-NEXT:   canonicalize{
@@ -224,10 +224,10 @@
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true wrap-public-functions=false})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOWRAP
 // NOWRAP: merge-alloc{{.*}} callee-workspace=true {{.*}} public-function-workspace=false {{.*}}wrap-public-functions=false},
-// lift-allocating-branches (on by default) reaches the lifting.
-// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=false})" \
+// lift-allocating-branches reaches the lifting.
+// RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{merge-alloc=true lift-allocating-branches=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTBRANCHES
-// LIFTBRANCHES: lift-unstructured-control-flow{lift-allocating-branches=false},
+// LIFTBRANCHES: lift-unstructured-control-flow{lift-allocating-branches=true},
 // It has no effect without merge-alloc.
 // RUN: mlir-opt %s --pass-pipeline="builtin.module(buffer-deallocation-pipeline{lift-allocating-branches=true})" \
 // RUN:   --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIFTNOMERGE

@@ -39,8 +39,11 @@ struct DeallocationPipelineOptions
       *this, "lift-allocating-branches",
       llvm::cl::desc("Under merge-alloc, also lift regions of cf branches "
                      "that allocate and are in no loop to scf ops, so that "
-                     "merge-alloc plans the buffers of their arms together"),
-      llvm::cl::init(true)};
+                     "merge-alloc plans the buffers of their arms together; "
+                     "the rest of the pipeline frees a buffer that one arm "
+                     "passes on later than the branches do, which can raise "
+                     "the peak"),
+      llvm::cl::init(false)};
 
   PassOptions::Option<bool> mergeAlloc{
       *this, "merge-alloc",

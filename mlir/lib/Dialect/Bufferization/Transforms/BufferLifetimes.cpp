@@ -113,6 +113,15 @@ static void eraseFree(RewriterBase &rewriter, memref::DeallocOp dealloc,
   eraseDeallocAndMetadata(rewriter, dealloc);
 }
 
+/// Returns true if `op` is a plain free: a deallocation, or a metadata op
+/// whose results only feed deallocations.
+static bool isPlainFree(Operation *op) {
+  if (isa<memref::DeallocOp>(op))
+    return true;
+  return isa<memref::ExtractStridedMetadataOp>(op) &&
+         llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
+}
+
 //===----------------------------------------------------------------------===//
 // Free at last use
 //===----------------------------------------------------------------------===//
@@ -663,10 +672,7 @@ private:
 
   /// Returns true if `op` only frees buffers.
   bool onlyFrees(Operation *op) const {
-    if (isa<memref::DeallocOp>(op) || guardOps.contains(op))
-      return true;
-    return isa<memref::ExtractStridedMetadataOp>(op) &&
-           llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>);
+    return guardOps.contains(op) || isPlainFree(op);
   }
 
   /// Returns the next op after `op` in its block that does more than free
@@ -1020,12 +1026,7 @@ isFreedAfterBranch(memref::DeallocOp dealloc, Value buffer,
                    BufferLifetimeAnalysis &analysis,
                    DenseMap<Region *, Operation *> &lastAllocating) {
   Operation *prev = dealloc->getPrevNode();
-  auto onlyFrees = [](Operation *op) {
-    return isa<memref::DeallocOp>(op) ||
-           (isa<memref::ExtractStridedMetadataOp>(op) &&
-            llvm::all_of(op->getUsers(), llvm::IsaPred<memref::DeallocOp>));
-  };
-  while (prev && onlyFrees(prev))
+  while (prev && isPlainFree(prev))
     prev = prev->getPrevNode();
   if (!prev || !isa<scf::IfOp, scf::IndexSwitchOp>(prev))
     return false;

@@ -399,6 +399,153 @@ collectSmallBufferFrees(Operation *root, uint64_t maxBufferBytes) {
   return candidates;
 }
 
+/// Erases `deallocs`, with the metadata ops that only feed them and the
+/// `scf.if` of a guarded free, which it leaves empty.
+static void eraseFrees(RewriterBase &rewriter,
+                       ArrayRef<memref::DeallocOp> deallocs) {
+  for (memref::DeallocOp dealloc : deallocs) {
+    Operation *guard =
+        isGuardedFree(dealloc) ? dealloc->getParentOp() : nullptr;
+    eraseDeallocAndMetadata(rewriter, dealloc);
+    if (guard)
+      rewriter.eraseOp(guard);
+  }
+}
+
+namespace {
+/// The stretch of the ops of a stack scope over which a promoted buffer is
+/// alive, as positions in a pre-order walk of the scope: from its
+/// allocation to the last op nested in the op of its block at which it dies.
+/// The buffer lives within one run of its block, from its allocation to
+/// that op, and every op between the two, with its regions, takes the
+/// positions in between; a buffer whose stretch is disjoint from another's
+/// is never alive at the same time as it, in any run of the function: the
+/// loops and branches around both run one of the two, or both, in turn.
+struct LiveStretch {
+  unsigned first = 0, last = 0;
+  bool overlaps(const LiveStretch &other) const {
+    return first <= other.last && other.first <= last;
+  }
+};
+
+/// A stack allocation and the stretches of the buffers that it holds.
+struct StackSlot {
+  memref::AllocaOp alloca;
+  /// Disjoint, in order.
+  SmallVector<LiveStretch, 2> stretches;
+
+  /// Returns true if no buffer of the slot is alive over `stretch`.
+  bool isFreeOver(const LiveStretch &stretch) const {
+    const LiveStretch *next =
+        llvm::lower_bound(stretches, stretch.first,
+                          [](const LiveStretch &held, unsigned position) {
+                            return held.last < position;
+                          });
+    return next == stretches.end() || !next->overlaps(stretch);
+  }
+
+  /// Records a buffer alive over `stretch`, which `isFreeOver`.
+  void hold(const LiveStretch &stretch) {
+    LiveStretch *next =
+        llvm::lower_bound(stretches, stretch.first,
+                          [](const LiveStretch &held, unsigned position) {
+                            return held.last < position;
+                          });
+    stretches.insert(next, stretch);
+  }
+};
+
+/// The stack slots of the promoted buffers, by scope and by type, so that a
+/// buffer takes the slot of buffers of its type that are dead whenever it is
+/// alive instead of a slot of its own.
+class StackSlots {
+public:
+  /// Numbers the ops of `root` in a pre-order walk.
+  explicit StackSlots(Operation *root);
+
+  /// Returns the position of `op` in the walk of the root.
+  unsigned getPosition(Operation *op) const {
+    return positions.lookup(op).first;
+  }
+
+  /// Returns the stretch of the buffer of `frees`, dying at `dying`, or
+  /// nullopt if it does not live within one run of its block: freed in the
+  /// successors of its block.
+  std::optional<LiveStretch> getStretch(const SmallBufferFrees &frees,
+                                        Operation *dying) const;
+
+  /// Returns a slot of `scope` of the type and alignment of `alloc` that
+  /// holds no buffer whose stretch overlaps `stretch`, or null.
+  StackSlot *findFreeSlot(Region *scope, memref::AllocOp alloc,
+                          const LiveStretch &stretch);
+
+  /// Records `alloca` as a new slot of `scope` holding a buffer alive over
+  /// `stretch`.
+  void addSlot(Region *scope, memref::AllocaOp alloca,
+               const LiveStretch &stretch) {
+    slots[{scope, alloca.getType()}].push_back({alloca, {stretch}});
+  }
+
+private:
+  /// The position of each op of the root as the walk found it, and that of
+  /// the last op nested in it. Rewrites do not change the order of the ops
+  /// that are left.
+  DenseMap<Operation *, std::pair<unsigned, unsigned>> positions;
+  DenseMap<std::pair<Region *, Type>, SmallVector<StackSlot, 1>> slots;
+};
+} // namespace
+
+/// At most this many slots of one type are tried per buffer, so that a
+/// function with many buffers alive at once is not searched all pairs.
+static constexpr unsigned kMaxSlotsTried = 16;
+
+StackSlots::StackSlots(Operation *root) {
+  unsigned next = 0;
+  // The position of an op is taken before its regions are walked, and the
+  // last position in it after.
+  SmallVector<Operation *> open;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    while (!open.empty() && !open.back()->isProperAncestor(op)) {
+      positions[open.back()].second = next - 1;
+      open.pop_back();
+    }
+    positions[op] = {next, next};
+    ++next;
+    if (op->getNumRegions() != 0)
+      open.push_back(op);
+  });
+  for (Operation *op : open)
+    positions[op].second = next - 1;
+}
+
+std::optional<LiveStretch> StackSlots::getStretch(const SmallBufferFrees &frees,
+                                                  Operation *dying) const {
+  if (dying->hasTrait<OpTrait::IsTerminator>())
+    return std::nullopt;
+  auto first = positions.find(frees.alloc);
+  auto last = positions.find(dying);
+  if (first == positions.end() || last == positions.end())
+    return std::nullopt;
+  return LiveStretch{first->second.first, last->second.second};
+}
+
+StackSlot *StackSlots::findFreeSlot(Region *scope, memref::AllocOp alloc,
+                                    const LiveStretch &stretch) {
+  auto it = slots.find({scope, alloc.getType()});
+  if (it == slots.end())
+    return nullptr;
+  unsigned numTried = 0;
+  for (StackSlot &slot : llvm::reverse(it->second)) {
+    if (++numTried > kMaxSlotsTried)
+      break;
+    if (slot.alloca.getAlignmentAttr() != alloc.getAlignmentAttr())
+      continue;
+    if (slot.isFreeOver(stretch))
+      return &slot;
+  }
+  return nullptr;
+}
+
 /// Replaces `alloc`, whose buffer `deallocs` free and which is dead after
 /// them, with a `memref.alloca` in the entry block of `scope`, and erases
 /// `deallocs`: one slot of the frame, which every run of the block (each
@@ -411,14 +558,7 @@ static memref::AllocaOp moveToStack(RewriterBase &rewriter,
                                     Region *scope,
                                     DenseMap<Block *, Operation *> &lastMoved,
                                     BufferLifetimeAnalysis &analysis) {
-  for (memref::DeallocOp dealloc : deallocs) {
-    // A guarded free leaves its `scf.if` empty.
-    Operation *guard =
-        isGuardedFree(dealloc) ? dealloc->getParentOp() : nullptr;
-    eraseDeallocAndMetadata(rewriter, dealloc);
-    if (guard)
-      rewriter.eraseOp(guard);
-  }
+  eraseFrees(rewriter, deallocs);
   Block *entry = &scope->front();
   if (alloc->getBlock() == entry)
     rewriter.setInsertionPoint(alloc);
@@ -436,6 +576,24 @@ static memref::AllocaOp moveToStack(RewriterBase &rewriter,
   return alloca;
 }
 
+/// Replaces `alloc`, whose buffer `deallocs` free and which is dead after
+/// them, with `alloca`, a stack allocation of its type in the entry block of
+/// its scope that holds only buffers dead whenever it is alive, and erases
+/// `deallocs`. `alloca` moves to the start of the entry block if it does not
+/// come before `alloc` there.
+static void shareSlot(RewriterBase &rewriter, memref::AllocOp alloc,
+                      ArrayRef<memref::DeallocOp> deallocs,
+                      memref::AllocaOp alloca,
+                      BufferLifetimeAnalysis &analysis) {
+  eraseFrees(rewriter, deallocs);
+  Block *entry = alloca->getBlock();
+  Operation *inEntry = entry->findAncestorOpInBlock(*alloc);
+  if (inEntry && !alloca->isBeforeInBlock(inEntry))
+    rewriter.moveOpBefore(alloca, &entry->front());
+  analysis.notifyReplaced(alloc.getResult(), alloca.getResult());
+  rewriter.replaceOp(alloc, alloca.getResult());
+}
+
 StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     RewriterBase &rewriter, Operation *root, uint64_t maxBufferBytes,
     uint64_t maxFrameBytes) {
@@ -451,6 +609,15 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
   DenseMap<Operation *, uint64_t> frameBytes;
   // The last stack allocation moved to the start of each entry block.
   DenseMap<Block *, Operation *> lastMoved;
+  // In the order of their allocations, so that a buffer takes the slot of
+  // buffers dead before it before those allocated in its lifetime ask for
+  // one: first fit over stretches in order of their starts takes no more
+  // slots than buffers are alive at once.
+  StackSlots slots(root);
+  llvm::stable_sort(candidates, [&](const SmallBufferFrees &lhs,
+                                    const SmallBufferFrees &rhs) {
+    return slots.getPosition(lhs.alloc) < slots.getPosition(rhs.alloc);
+  });
   for (SmallBufferFrees &frees : candidates) {
     memref::AllocOp alloc = frees.alloc;
     uint64_t bytes = frees.bytes;
@@ -458,8 +625,6 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
     if (!function || recursive.contains(function))
       continue;
     uint64_t &promotedInFunction = frameBytes[function];
-    if (promotedInFunction + bytes > maxFrameBytes)
-      continue;
     Region *scope = getStackScopeRegion(alloc);
     if (!scope)
       continue;
@@ -467,15 +632,34 @@ StackPromotionCounts mlir::bufferization::promoteTemporariesToStack(
       continue;
 
     // The buffer is dead after the deallocation, so its aliases are too.
-    memref::AllocaOp alloca = moveToStack(rewriter, alloc, frees.deallocs,
-                                          scope, lastMoved, analysis);
-    promotedInFunction += bytes;
+    // It takes the slot of buffers of its type dead whenever it is alive, if
+    // there is one, else a slot of its own.
+    std::optional<LiveStretch> stretch =
+        slots.getStretch(frees, getDyingOp(frees));
+    StackSlot *slot =
+        stretch ? slots.findFreeSlot(scope, alloc, *stretch) : nullptr;
+    Location loc = alloc.getLoc();
+    if (slot) {
+      shareSlot(rewriter, alloc, frees.deallocs, slot->alloca, analysis);
+      slot->hold(*stretch);
+      ++counts.numShared;
+    } else {
+      if (promotedInFunction + bytes > maxFrameBytes)
+        continue;
+      memref::AllocaOp alloca = moveToStack(rewriter, alloc, frees.deallocs,
+                                            scope, lastMoved, analysis);
+      if (stretch)
+        slots.addSlot(scope, alloca, *stretch);
+      promotedInFunction += bytes;
+    }
     ++counts.numBuffers;
     counts.numBytes += bytes;
     remark::passed(
-        alloca.getLoc(),
+        loc,
         remark::RemarkOpts::name("PromotedToStack").category(kRemarkCategory))
-        << ("buffer of " + Twine(bytes) + " bytes moved to the stack").str();
+        << ("buffer of " + Twine(bytes) + " bytes moved to the stack" +
+            (slot ? ", in the slot of a buffer dead whenever it is alive" : ""))
+               .str();
   }
   return counts;
 }
@@ -493,6 +677,7 @@ struct PromoteTemporariesToStackPass
         rewriter, getOperation(), maxBufferBytes, maxFrameBytes);
     numBuffersPromoted += counts.numBuffers;
     numBytesPromoted += counts.numBytes;
+    numSlotsShared += counts.numShared;
     if (counts.numBuffers == 0)
       markAllAnalysesPreserved();
   }

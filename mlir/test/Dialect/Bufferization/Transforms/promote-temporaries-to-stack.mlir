@@ -675,6 +675,10 @@ func.func @odd_width(%x: i17) {
   return
 }
 
+// max-frame-bytes counts the slots of a function: %b and %c are alive at the
+// same time, so each needs one, and under a limit of 4,352 bytes, after the
+// 4,096 of %a, only %b fits.
+
 // CHECK-LABEL: func @frame
 //       CHECK:   memref.alloc() : memref<1024xf32>
 //       CHECK:   memref.alloca() : memref<64xf32>
@@ -688,10 +692,10 @@ func.func @frame(%x: f32) {
   linalg.fill ins(%x : f32) outs(%a : memref<1024xf32>)
   memref.dealloc %a : memref<1024xf32>
   %b = memref.alloc() : memref<64xf32>
-  linalg.fill ins(%x : f32) outs(%b : memref<64xf32>)
-  memref.dealloc %b : memref<64xf32>
   %c = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%x : f32) outs(%b : memref<64xf32>)
   linalg.fill ins(%x : f32) outs(%c : memref<64xf32>)
+  memref.dealloc %b : memref<64xf32>
   memref.dealloc %c : memref<64xf32>
   return
 }

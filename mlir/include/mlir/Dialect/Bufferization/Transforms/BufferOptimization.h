@@ -171,6 +171,9 @@ struct StackPromotionCounts {
   unsigned numBuffers = 0;
   /// Their bytes.
   uint64_t numBytes = 0;
+  /// Those of them that took the slot of buffers dead whenever they are
+  /// alive, adding no bytes to the frame.
+  unsigned numShared = 0;
 };
 
 /// Returns the region whose entry block can hold the `memref.alloca` that

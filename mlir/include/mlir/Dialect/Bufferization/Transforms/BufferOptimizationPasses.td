@@ -1617,7 +1617,14 @@ def PromoteTemporariesToStackPass
     `memref.alloca_scope` ends). Placing it at the start of the function
     gives the buffer one slot of the stack frame, which every run of its
     block takes again: the buffer dies within each run, so the stack does
-    not grow with the iterations of a loop around it. The pass does not wrap
+    not grow with the iterations of a loop around it. Buffers of one type
+    and alignment share a slot where their lifetimes are disjoint: each
+    lives from its allocation to the op of its block at which it dies, and a
+    buffer whose stretch of ops (with their regions) is disjoint from those
+    of the buffers of a slot takes that slot instead of one of its own,
+    adding nothing to the frame (`max-frame-bytes` counts the slots). A
+    buffer freed in the successors of its block takes a slot of its own; at
+    most 16 slots of a type are tried per buffer. The pass does not wrap
     loop bodies in new `memref.alloca_scope` ops: upstream's
     `convert-scf-to-cf` cannot lower an `scf.for` inside one (the scope's
     region must keep a single block).
@@ -1669,7 +1676,10 @@ def PromoteTemporariesToStackPass
               "Number of allocations turned into stack allocations">,
     Statistic<"numBytesPromoted", "num-bytes-promoted",
               "Number of bytes of the allocations turned into stack "
-              "allocations">
+              "allocations">,
+    Statistic<"numSlotsShared", "num-slots-shared",
+              "Number of those allocations that took the stack slot of "
+              "buffers of their type that are dead whenever they are alive">
   ];
   let dependentDialects = ["memref::MemRefDialect"];
 }

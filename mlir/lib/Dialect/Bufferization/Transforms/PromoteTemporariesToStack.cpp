@@ -435,23 +435,24 @@ struct StackSlot {
   SmallVector<LiveStretch, 2> stretches;
 
   /// Returns true if no buffer of the slot is alive over `stretch`.
-  bool isFreeOver(const LiveStretch &stretch) const {
-    const LiveStretch *next =
-        llvm::lower_bound(stretches, stretch.first,
-                          [](const LiveStretch &held, unsigned position) {
-                            return held.last < position;
-                          });
+  bool isFreeOver(const LiveStretch &stretch) {
+    LiveStretch *next = findFirstEndingAtOrAfter(stretch.first);
     return next == stretches.end() || !next->overlaps(stretch);
   }
 
   /// Records a buffer alive over `stretch`, which `isFreeOver`.
   void hold(const LiveStretch &stretch) {
-    LiveStretch *next =
-        llvm::lower_bound(stretches, stretch.first,
-                          [](const LiveStretch &held, unsigned position) {
-                            return held.last < position;
-                          });
-    stretches.insert(next, stretch);
+    stretches.insert(findFirstEndingAtOrAfter(stretch.first), stretch);
+  }
+
+private:
+  /// Returns the first stretch held that ends at `position` or later: the
+  /// only one that may overlap a stretch starting there.
+  LiveStretch *findFirstEndingAtOrAfter(unsigned position) {
+    return llvm::lower_bound(stretches, position,
+                             [](const LiveStretch &held, unsigned position) {
+                               return held.last < position;
+                             });
   }
 };
 

@@ -167,3 +167,35 @@ func.func @freed_in_successors(%c: i1) {
   memref.dealloc %b : memref<16xf32>
   return
 }
+
+// -----
+
+// Blocks of a cf loop: each buffer dies in its own block, which runs to its
+// end before the other runs, so the two share a slot on every path round the
+// loop.
+
+// CHECK-LABEL: func @cf_loop_blocks
+//       CHECK:   %[[S:.*]] = memref.alloca() : memref<16xf32>
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   ^bb1:
+//  CHECK-NEXT:   memref.load %[[S]]
+//       CHECK:   ^bb2:
+//  CHECK-NEXT:   memref.load %[[S]]
+//   CHECK-NOT:   memref.alloc
+//       CHECK:   return
+func.func @cf_loop_blocks(%c: i1) {
+  %c0 = arith.constant 0 : index
+  cf.br ^bb1
+^bb1:
+  %a = memref.alloc() : memref<16xf32>
+  %u1 = memref.load %a[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  cf.br ^bb2
+^bb2:
+  %b = memref.alloc() : memref<16xf32>
+  %u2 = memref.load %b[%c0] : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  cf.cond_br %c, ^bb1, ^bb3
+^bb3:
+  return
+}

@@ -589,6 +589,106 @@ private:
 // LowerDeallocationsToSCFPass
 //===----------------------------------------------------------------------===//
 
+/// Rebuilds each `scf.if` and `scf.index_switch` of `ops` without its
+/// `index` results that have no uses, and erases the ops in its regions that
+/// only computed them. These are identities that `AllocationIdentities`
+/// threaded out of the regions before the lowering, which then decided the
+/// alias checks without them (when every region yields a view of the same
+/// buffer, for example). Left in place, an unused identity still takes the
+/// address of its buffer in each region and yields it, a use that the
+/// passes after this one must assume to outlive the buffer: it would keep
+/// `free-buffers-at-last-use` from moving the free of the buffer up. A
+/// rebuilt op may leave an identity result of a region op nested in it
+/// unused, which is rebuilt in turn. Loops keep theirs (their identity
+/// arguments are often used by comparisons in the body); the canonicalizer
+/// at the end of the pipeline drops those that are unused. Calls
+/// `onRebuilt(op, rebuilt)` before `op` is erased.
+static void eraseUnusedIdentityResults(
+    RewriterBase &rewriter, ArrayRef<Operation *> ops,
+    function_ref<void(Operation *, Operation *)> onRebuilt) {
+  auto isUnusedIndex = [](OpResult result) {
+    return result.getType().isIndex() && result.use_empty();
+  };
+  auto isCandidate = [&](Operation *op) {
+    return isa<scf::IfOp, scf::IndexSwitchOp>(op) &&
+           llvm::any_of(op->getResults(), isUnusedIndex);
+  };
+  llvm::SetVector<Operation *> worklist;
+  for (Operation *op : ops)
+    if (isCandidate(op))
+      worklist.insert(op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    llvm::BitVector dropped(op->getNumResults());
+    SmallVector<Type> types;
+    SmallVector<Value> kept;
+    for (OpResult result : op->getResults()) {
+      if (isUnusedIndex(result)) {
+        dropped.set(result.getResultNumber());
+        continue;
+      }
+      types.push_back(result.getType());
+    }
+    OperationState state(op->getLoc(), op->getName());
+    state.addOperands(op->getOperands());
+    state.addTypes(types);
+    state.addAttributes(op->getDiscardableAttrDictionary().getValue());
+    state.propertiesAttr = op->getPropertiesAsAttribute();
+    for (unsigned i = 0, e = op->getNumRegions(); i < e; ++i)
+      state.addRegion();
+    rewriter.setInsertionPoint(op);
+    Operation *rebuilt = rewriter.create(state);
+    for (auto [oldRegion, newRegion] :
+         llvm::zip_equal(op->getRegions(), rebuilt->getRegions()))
+      rewriter.inlineRegionBefore(oldRegion, newRegion, newRegion.end());
+    // The ops that computed the values the regions yielded for the dropped
+    // results, and what computed their operands, once nothing uses them.
+    SmallVector<Operation *> orphans;
+    auto addOrphans = [&](ValueRange values) {
+      for (Value value : values)
+        if (Operation *def = value.getDefiningOp())
+          orphans.push_back(def);
+    };
+    for (Region &region : rebuilt->getRegions()) {
+      if (region.empty())
+        continue;
+      Operation *terminator = region.front().getTerminator();
+      SmallVector<Value> yielded;
+      for (unsigned position : dropped.set_bits())
+        yielded.push_back(terminator->getOperand(position));
+      rewriter.modifyOpInPlace(terminator,
+                               [&] { terminator->eraseOperands(dropped); });
+      addOrphans(yielded);
+    }
+    unsigned next = 0;
+    for (OpResult result : op->getResults())
+      kept.push_back(dropped.test(result.getResultNumber())
+                         ? Value()
+                         : rebuilt->getResult(next++));
+    onRebuilt(op, rebuilt);
+    rewriter.replaceOp(op, kept);
+    // An op may be listed more than once (a value that several regions
+    // yield): it is erased the first time.
+    llvm::SmallPtrSet<Operation *, 8> erased;
+    while (!orphans.empty()) {
+      Operation *def = orphans.pop_back_val();
+      if (erased.contains(def))
+        continue;
+      if (isCandidate(def)) {
+        worklist.insert(def);
+        continue;
+      }
+      // Region ops are left to the canonicalizer: one may be on the
+      // worklist.
+      if (def->getNumRegions() == 0 && isOpTriviallyDead(def)) {
+        addOrphans(def->getOperands());
+        erased.insert(def);
+        rewriter.eraseOp(def);
+      }
+    }
+  }
+}
+
 /// Lowers the `bufferization.dealloc` ops that need few runtime alias checks.
 struct LowerDeallocationsToSCFPass
     : public bufferization::impl::LowerDeallocationsToSCFPassBase<
@@ -600,7 +700,7 @@ struct LowerDeallocationsToSCFPass
     // the origin analysis is built: that may rebuild region ops.
     std::optional<BufferLifetimeAnalysis> lifetimes;
     std::optional<AllocationIdentities> identities;
-    ChangeRecorder recorder;
+    ChangedOpsRecorder recorder;
     bool hasShiftingViews = hasShiftingView(getOperation());
     if (onlyShiftedViews && !hasShiftingViews) {
       if (lowerRestWithHelper && failed(lowerRest(recorder)))
@@ -629,6 +729,14 @@ struct LowerDeallocationsToSCFPass
                                             identities ? &*identities : nullptr,
                                             &selectingOps, onlyShiftedViews);
     walkAndApplyPatterns(getOperation(), std::move(patterns), &recorder);
+    if (identities) {
+      IRRewriter rewriter(&getContext(), &recorder);
+      eraseUnusedIdentityResults(rewriter, recorder.takeChangedOps(),
+                                 [&](Operation *op, Operation *rebuilt) {
+                                   if (selectingOps.remove(op))
+                                     selectingOps.insert(rebuilt);
+                                 });
+    }
     if (lowerRestWithHelper && failed(lowerRest(recorder)))
       return signalPassFailure();
     // A memref that the lowering found retained whenever it is owned is no

@@ -217,3 +217,56 @@ func.func @while_base_and_view(%n: i1) {
   }
   return
 }
+
+// -----
+
+// Every region yields a view of %a, so the lowering decides without runtime
+// check that the `scf.index_switch` result is %a's and keeps it. The
+// identities threaded out of the two region ops for the check end up unused:
+// they are dropped again with the addresses they took, so that nothing takes
+// the address of %a's views after the regions (a use that would keep the
+// free of the yielded view from moving up to the clone).
+
+// CHECK-LABEL: func @unused_identities
+//   CHECK-NOT:   extract_aligned_pointer_as_index
+//       CHECK:   %[[R:.*]]:2 = scf.if %{{.*}} -> (memref<8xi32>, i1) {
+//       CHECK:     memref.dealloc %[[A:.*]] : memref<64xi8>
+//       CHECK:   } else {
+//       CHECK:     %[[S:.*]] = scf.index_switch %{{.*}} -> memref<8xi32>
+//   CHECK-NOT:   extract_aligned_pointer_as_index
+//       CHECK:     scf.yield %[[S]], %true
+//       CHECK:   }
+//   CHECK-NOT:   extract_aligned_pointer_as_index
+//       CHECK:   bufferization.clone %[[R]]#0
+//       CHECK:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//       CHECK:   scf.if %[[R]]#1 {
+//       CHECK:     memref.dealloc %[[BASE]] : memref<i32>
+//   CHECK-NOT:   extract_aligned_pointer_as_index
+//       CHECK:   return
+func.func @unused_identities(%c: i1, %i: index, %arg: memref<8xi32>) -> memref<8xi32> {
+  %true = arith.constant true
+  %false = arith.constant false
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %a = memref.alloc() : memref<64xi8>
+  %r:2 = scf.if %c -> (memref<8xi32>, i1) {
+    bufferization.dealloc (%a : memref<64xi8>) if (%true)
+    scf.yield %arg, %false : memref<8xi32>, i1
+  } else {
+    %v = memref.view %a[%c0][] : memref<64xi8> to memref<8xi32>
+    %s = scf.index_switch %i -> memref<8xi32>
+    case 0 {
+      %w = memref.view %a[%c32][] : memref<64xi8> to memref<8xi32>
+      scf.yield %w : memref<8xi32>
+    }
+    default {
+      scf.yield %v : memref<8xi32>
+    }
+    %o = bufferization.dealloc (%a : memref<64xi8>) if (%true) retain (%s : memref<8xi32>)
+    scf.yield %s, %o : memref<8xi32>, i1
+  }
+  %copy = bufferization.clone %r#0 : memref<8xi32> to memref<8xi32>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %r#0 : memref<8xi32> -> memref<i32>, index, index, index
+  bufferization.dealloc (%base : memref<i32>) if (%r#1)
+  return %copy : memref<8xi32>
+}

@@ -457,6 +457,39 @@ static bool isForwardedToAlias(OpOperand &use) {
          isa_and_present<RegionBranchOpInterface>(user->getParentOp());
 }
 
+std::optional<SmallVector<Operation *>>
+BufferLifetimeAnalysis::getAddressComparisons(Operation *user) {
+  if (!isa<memref::ExtractAlignedPointerAsIndexOp>(user))
+    return std::nullopt;
+  SmallVector<Operation *> comparisons;
+  SmallVector<Value> addresses = {user->getResult(0)};
+  DenseSet<Value> seen(addresses.begin(), addresses.end());
+  while (!addresses.empty()) {
+    Value address = addresses.pop_back_val();
+    for (OpOperand &use : address.getUses()) {
+      Operation *owner = use.getOwner();
+      Value next;
+      if (isa<arith::CmpIOp>(owner)) {
+        comparisons.push_back(owner);
+        continue;
+      }
+      if (auto select = dyn_cast<arith::SelectOp>(owner)) {
+        if (use.get() == select.getCondition())
+          return std::nullopt;
+        next = select.getResult();
+      } else if (isa<scf::YieldOp>(owner) &&
+                 isa<scf::IfOp, scf::IndexSwitchOp>(owner->getParentOp())) {
+        next = owner->getParentOp()->getResult(use.getOperandNumber());
+      } else {
+        return std::nullopt;
+      }
+      if (seen.insert(next).second)
+        addresses.push_back(next);
+    }
+  }
+  return comparisons;
+}
+
 bool BufferLifetimeAnalysis::isUnderstoodUse(OpOperand &use) {
   Operation *user = use.getOwner();
   if (auto call = dyn_cast<CallOpInterface>(user))
@@ -819,10 +852,7 @@ bool CalleeBufferFacts::onlyAccessesMemory(Value buffer, unsigned depth,
       continue;
     }
     // The address, compared (the deallocation's runtime alias checks).
-    if (auto address = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user);
-        address && llvm::all_of(address->getUsers(), [](Operation *user) {
-          return isa<arith::CmpIOp>(user);
-        }))
+    if (BufferLifetimeAnalysis::getAddressComparisons(user))
       continue;
     // A clone reads the buffer into a new one.
     if (auto clone = dyn_cast<CloneOp>(user);

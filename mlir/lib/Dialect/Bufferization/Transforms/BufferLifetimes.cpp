@@ -153,34 +153,17 @@ static bool isAddressComputation(Operation *op) {
              arith::CmpIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
 }
 
-/// Returns the comparisons that the address `user` reads is only fed to, if
-/// `user` is a `memref.extract_aligned_pointer_as_index` whose every use is
-/// an `arith.cmpi`, as the runtime alias checks of the deallocation compute
-/// ownership: their `i1` results carry no address, so the buffer is used
-/// until the last of them and not beyond. Returns none otherwise.
-static std::optional<SmallVector<Operation *>>
-getAddressComparisons(Operation *user) {
-  if (!isa<memref::ExtractAlignedPointerAsIndexOp>(user))
-    return std::nullopt;
-  SmallVector<Operation *> comparisons;
-  for (Operation *comparison : user->getUsers()) {
-    if (!isa<arith::CmpIOp>(comparison))
-      return std::nullopt;
-    comparisons.push_back(comparison);
-  }
-  return comparisons;
-}
-
 /// Adds to `ancestors` the ops of the block of `end` that hold the
-/// comparisons of the address `user` reads (see `getAddressComparisons`), an
-/// address used up to the last of them. Returns false if `user` does more
-/// with the address, or a comparison is not in an op of the block before
-/// `end`, or is one of `excluded`.
+/// comparisons of the address `user` reads (see
+/// `BufferLifetimeAnalysis::getAddressComparisons`), an address used up to
+/// the last of them. Returns false if `user` does more with the address, or
+/// a comparison is not in an op of the block before `end`, or is one of
+/// `excluded`.
 static bool addComparisonsBefore(Operation *user, Operation *end,
                                  const SmallPtrSetImpl<Operation *> *excluded,
                                  SmallVectorImpl<Operation *> &ancestors) {
   std::optional<SmallVector<Operation *>> comparisons =
-      getAddressComparisons(user);
+      BufferLifetimeAnalysis::getAddressComparisons(user);
   if (!comparisons)
     return false;
   for (Operation *comparison : *comparisons) {
@@ -267,7 +250,8 @@ getLastUseInRegion(const BufferLifetimeAnalysis::ValueSetT &aliases,
   FailureOr<BufferUseRange> range = BufferLifetimeAnalysis::getUseRangeInBlock(
       aliases, body,
       [&](OpOperand &use, Operation *) {
-        if (auto compared = getAddressComparisons(use.getOwner()))
+        if (auto compared =
+                BufferLifetimeAnalysis::getAddressComparisons(use.getOwner()))
           llvm::append_range(comparisons, *compared);
         return BufferUseAction::Count;
       },

@@ -16,7 +16,7 @@
 // the regions in @guarded_free_in_arm.
 // REMARK: Remark="buffer freed in each region of 'scf.if', its last use"
 // REMARK-COUNT-2: Remark="buffer freed right after its last use"
-// REMARK-COUNT-4: Remark="buffers freed under runtime alias checks right after their last use"
+// REMARK-COUNT-5: Remark="buffers freed under runtime alias checks right after their last use"
 // REMARK-NOT: Remark=
 
 // %r is %a or a fresh buffer; its free and that of %a waited for the
@@ -331,4 +331,107 @@ func.func @guarded_free_in_arm_read_after(%c: i1, %n: index) -> f32 {
   memref.dealloc %a : memref<4xf32>
   %s = arith.addf %v, %t : f32
   return %s : f32
+}
+
+// -----
+
+// An allocation identity, as the lowering of the deallocation threads it for
+// a view at a byte shift: the inner `scf.if` yields the address of the
+// allocation of the buffer it yields as an `index` result, which is only
+// compared. Those comparisons are the last use of the addresses, and they
+// come before the clone: the guarded free of the yielded buffer moves up to
+// right after the clone, before the next allocation.
+
+// CHECK-LABEL: func @identity_yielded_and_compared
+//       CHECK:   %[[R:.*]]:2 = scf.if
+//       CHECK:   bufferization.clone %[[R]]#0
+//  CHECK-NEXT:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:   scf.if %[[R]]#1 {
+//  CHECK-NEXT:     memref.dealloc %[[BASE]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   memref.alloc() : memref<16xf32>
+func.func @identity_yielded_and_compared(%c: i1, %d: i1, %arg: memref<8xi32>) -> (memref<8xi32>, memref<16xf32>) {
+  %c32 = arith.constant 32 : index
+  %false = arith.constant false
+  %cst = arith.constant 7.0 : f32
+  %a = memref.alloc() : memref<64xi8>
+  %r:2 = scf.if %c -> (memref<8xi32>, i1) {
+    %s:2 = scf.if %d -> (memref<8xi32>, index) {
+      %p = memref.extract_aligned_pointer_as_index %arg : memref<8xi32> -> index
+      scf.yield %arg, %p : memref<8xi32>, index
+    } else {
+      %v = memref.view %a[%c32][] : memref<64xi8> to memref<8xi32>
+      %p = memref.extract_aligned_pointer_as_index %a : memref<64xi8> -> index
+      scf.yield %v, %p : memref<8xi32>, index
+    }
+    %pa = memref.extract_aligned_pointer_as_index %a : memref<64xi8> -> index
+    %same = arith.cmpi eq, %pa, %s#1 : index
+    %other = arith.cmpi ne, %pa, %s#1 : index
+    scf.if %other {
+      memref.dealloc %a : memref<64xi8>
+    }
+    scf.yield %s#0, %same : memref<8xi32>, i1
+  } else {
+    memref.dealloc %a : memref<64xi8>
+    scf.yield %arg, %false : memref<8xi32>, i1
+  }
+  %copy = bufferization.clone %r#0 : memref<8xi32> to memref<8xi32>
+  %out = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%out : memref<16xf32>)
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %r#0 : memref<8xi32> -> memref<i32>, index, index, index
+  scf.if %r#1 {
+    memref.dealloc %base : memref<i32>
+  }
+  return %copy, %out : memref<8xi32>, memref<16xf32>
+}
+
+// -----
+
+// The same, but the identity also leaves the function: the address may be
+// compared with that of a later allocation, so the free stays after it.
+
+// CHECK-LABEL: func @identity_yielded_and_returned
+//       CHECK:   %[[R:.*]]:3 = scf.if
+//       CHECK:   bufferization.clone %[[R]]#0
+//  CHECK-NEXT:   memref.alloc() : memref<16xf32>
+//  CHECK-NEXT:   linalg.fill
+//  CHECK-NEXT:   %[[BASE:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[R]]#0
+//  CHECK-NEXT:   scf.if %[[R]]#1 {
+//  CHECK-NEXT:     memref.dealloc %[[BASE]]
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @identity_yielded_and_returned(%c: i1, %d: i1, %arg: memref<8xi32>) -> (memref<8xi32>, memref<16xf32>, index) {
+  %c32 = arith.constant 32 : index
+  %false = arith.constant false
+  %cst = arith.constant 7.0 : f32
+  %a = memref.alloc() : memref<64xi8>
+  %r:3 = scf.if %c -> (memref<8xi32>, i1, index) {
+    %s:2 = scf.if %d -> (memref<8xi32>, index) {
+      %p = memref.extract_aligned_pointer_as_index %arg : memref<8xi32> -> index
+      scf.yield %arg, %p : memref<8xi32>, index
+    } else {
+      %v = memref.view %a[%c32][] : memref<64xi8> to memref<8xi32>
+      %p = memref.extract_aligned_pointer_as_index %a : memref<64xi8> -> index
+      scf.yield %v, %p : memref<8xi32>, index
+    }
+    %pa = memref.extract_aligned_pointer_as_index %a : memref<64xi8> -> index
+    %same = arith.cmpi eq, %pa, %s#1 : index
+    %other = arith.cmpi ne, %pa, %s#1 : index
+    scf.if %other {
+      memref.dealloc %a : memref<64xi8>
+    }
+    scf.yield %s#0, %same, %s#1 : memref<8xi32>, i1, index
+  } else {
+    memref.dealloc %a : memref<64xi8>
+    %p = memref.extract_aligned_pointer_as_index %arg : memref<8xi32> -> index
+    scf.yield %arg, %false, %p : memref<8xi32>, i1, index
+  }
+  %copy = bufferization.clone %r#0 : memref<8xi32> to memref<8xi32>
+  %out = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%cst : f32) outs(%out : memref<16xf32>)
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %r#0 : memref<8xi32> -> memref<i32>, index, index, index
+  scf.if %r#1 {
+    memref.dealloc %base : memref<i32>
+  }
+  return %copy, %out, %r#2 : memref<8xi32>, memref<16xf32>, index
 }

@@ -304,6 +304,18 @@ public:
     return getUseRangeInBlock(getMayAliases(value), block, onUse, onDefinition);
   }
 
+  /// Returns the comparisons that the address `user` extracts reaches, if
+  /// `user` is a `memref.extract_aligned_pointer_as_index` whose address
+  /// reaches nothing but `arith.cmpi`s: directly, or as a value that an
+  /// `arith.select` picks or that the regions of an `scf.if` or
+  /// `scf.index_switch` yield (an allocation identity, see
+  /// `AllocationIdentities`). The runtime alias checks of the deallocation
+  /// compute ownership so, and the `i1` results of the comparisons carry no
+  /// address, so the buffer is used until the last of them and not beyond.
+  /// Returns none otherwise.
+  static std::optional<SmallVector<Operation *>>
+  getAddressComparisons(Operation *user);
+
   /// Returns true if `use` of a buffer is understood well enough that the
   /// buffer is provably not reachable through its user once the user is
   /// done: the user reads or writes the buffer with declared effects, frees
